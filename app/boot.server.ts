@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
+import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
+import { seedOnFirstRun } from "~/db/seed.server";
+import { ensureBrandImages } from "~/modules/media/brand.server";
+import { DiskStorage, setMediaStorage } from "~/modules/media/storage.server";
+import { type Env, getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+
+/**
+ * Everything the server needs before it accepts a request: validated configuration, the database
+ * (opened and migrated), media storage, brand images, and the sample catalogue on a first run.
+ */
+export async function boot(): Promise<Env> {
+  const env = getEnv();
+  logger.level = env.LOG_LEVEL;
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  setDatabase(database);
+  const storage = new DiskStorage(path.join(env.DATA_DIR, "media"));
+  setMediaStorage(storage);
+  logger.info({ database: database.kind, ms: Date.now() - started }, "database ready");
+
+  await ensureBrandImages(storage);
+  const seeded = await seedOnFirstRun(database.db, storage, env.SEED_SAMPLE_CATALOGUE);
+  if (seeded) logger.info({ products: seeded }, "sample catalogue added (first run)");
+
+  if (env.DEMO_PAYMENTS) {
+    logger.warn(
+      "Demo mode: no PESAPAL_CONSUMER_KEY is set, so payments go to the built-in Pesapal sandbox emulator and are simulated. Set the Pesapal variables before taking real orders.",
+    );
+  }
+  return env;
+}
+
+/** Closes the database (PGlite must be closed cleanly, or its sequences jump). */
+export async function shutdown() {
+  try {
+    await getDatabase().close();
+  } catch {
+    // Not open: nothing to close.
+  }
+  setDatabase(undefined);
+}

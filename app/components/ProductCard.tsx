@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { formatKsh } from "~/utils/money";
+import { ProductImage } from "./ProductImage";
+
+export type ProductCardProps = {
+  id: string;
+  name: string;
+  /** The category as the card shows it (hyphens as spaces). */
+  categoryLabel: string;
+  price: number;
+  originalPrice: number | null;
+  image: string | null;
+  isFeatured: boolean;
+  priority?: boolean;
+  /** The add-to-cart control, placed on the image's corner. */
+  action?: ReactNode;
+};
+
+const SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 30vw, 50vw";
+
+export function ProductCard(props: ProductCardProps) {
+  const { id, name, categoryLabel, price, originalPrice, image, isFeatured, priority, action } =
+    props;
+  return (
+    <article className="group relative flex flex-col" data-testid="product-card">
+      <div className="relative overflow-hidden rounded-xl bg-sand">
+        <Link to={`/product/${id}`} tabIndex={-1} aria-hidden="true">
+          <ProductImage
+            image={image}
+            alt=""
+            productName={name}
+            sizes={SIZES}
+            priority={priority}
+            className="transition-transform duration-500 group-hover:scale-[1.03]"
+          />
+        </Link>
+        {isFeatured ? (
+          <span className="absolute top-2 left-2 rounded-full bg-gold-soft px-2.5 py-1 text-xs font-semibold text-gold">
+            Featured
+          </span>
+        ) : null}
+        {action ? <div className="absolute right-2 bottom-2 z-10">{action}</div> : null}
+      </div>
+      <div className="mt-3 flex flex-1 flex-col gap-1 px-0.5">
+        <p className="text-xs font-medium tracking-wider text-muted uppercase">{categoryLabel}</p>
+        <h3 className="line-clamp-2 text-[0.95rem] leading-snug font-medium">
+          <Link to={`/product/${id}`} className="after:absolute after:inset-0 hover:text-accent">
+            {name}
+          </Link>
+        </h3>
+        <p className="mt-auto flex items-baseline gap-2 pt-1 tabular">
+          <span className="font-semibold">{formatKsh(price)}</span>
+          {originalPrice && originalPrice > 0 ? (
+            <s className="text-sm text-muted">
+              <span className="sr-only">Was </span>
+              {formatKsh(originalPrice)}
+            </s>
+          ) : null}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { CartDrawer } from "./CartDrawer";
+import { MobileMenu } from "./MobileMenu";
+import type { NavCategory } from "./nav";
+import { SiteFooter } from "./SiteFooter";
+import { SiteHeader } from "./SiteHeader";
+
+type Props = {
+  shopName: string;
+  social: { instagramUrl?: string; facebookUrl?: string; tiktokUrl?: string };
+  categories: NavCategory[];
+  cartCount: number;
+  children: ReactNode;
+};
+
+/** The public shell: sticky header, main content, footer, the mobile menu and the cart drawer. */
+export function Shell({ shopName, social, categories, cartCount, children }: Props) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // Every path change starts at the top, smoothly unless the shopper prefers less motion.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed.
+  useEffect(() => {
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded bg-accent px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader
+        shopName={shopName}
+        categories={categories}
+        cartCount={cartCount}
+        onOpenMenu={() => setMenuOpen(true)}
+        onOpenCart={() => setCartOpen(true)}
+      />
+      <MobileMenu
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        shopName={shopName}
+        categories={categories}
+      />
+      <CartDrawer open={cartOpen} onOpenChange={setCartOpen} count={cartCount} />
+      <div className="flex-1">{children}</div>
+      <SiteFooter
+        shopName={shopName}
+        social={social}
+        collections={categories.filter((c) => c.id !== "all")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** What the shell's menus show; the storefront layout builds it from the catalogue. */
+export type NavCategory = { id: string; name: string; href: string };
+
+export const MAIN_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/shop", label: "Shop" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+/** The category the current URL shows: the `category` query on /shop, 'all' when there is none. */
+export function activeCategory(pathname: string, search: string): string | null {
+  if (pathname !== "/shop") return null;
+  return new URLSearchParams(search).get("category") || "all";
+}

@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import * as schema from "./schema";
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction accepts the same queries as the database. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS = path.resolve("app/db/migrations");
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `<dataDir>/db`, and
+ * applies the committed migrations. PGlite is opened at boot (about 3 s on a new folder), never
+ * on a first request.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { Pool } = (await import("pg")).default;
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on("error", () => {});
+    const db = drizzle({ client: pool, schema });
+    try {
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return {
+      db,
+      kind: "postgres",
+      ping: async () => void (await pool.query("select 1")),
+      close: () => pool.end(),
+    };
+  }
+
+  const dir = path.join(options.dataDir, "db");
+  fs.mkdirSync(dir, { recursive: true });
+  const { acquirePgliteLock } = await import("./pglite-lock.server");
+  const release = acquirePgliteLock(dir);
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const pgliteDb = drizzle({ client, schema });
+    await migrate(pgliteDb, { migrationsFolder: MIGRATIONS });
+    let closed = false;
+    return {
+      // Both drivers speak the same SQL; one type serves the whole app.
+      db: pgliteDb as unknown as Db,
+      kind: "pglite",
+      ping: async () => {
+        if (closed) throw new Error("The database is closed.");
+        await client.query("select 1");
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+// One handle per process. Kept on globalThis so the dev server's module reloads reuse it.
+const holder = globalThis as typeof globalThis & { __shopDatabase?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  holder.__shopDatabase = handle;
+}
+
+export function getDatabase(): DatabaseHandle {
+  const handle = holder.__shopDatabase;
+  if (!handle) throw new Error("The database is not open yet.");
+  return handle;
+}
+
+export const getDb = () => getDatabase().db;

@@ -1,0 +1,223 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+/** New products continue the sample catalogue's numbering (101..281), so URLs stay short. */
+export const productIdSequence = pgSequence("product_id_seq", { startWith: 282 });
+
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey().default(sql`nextval('product_id_seq')::text`),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    details: text("details"),
+    category: text("category").notNull(),
+    /** Whole Kenyan shillings. */
+    price: integer("price").notNull(),
+    originalPrice: integer("original_price"),
+    /** Storage keys of processed images; the first is the main image. */
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    inStock: boolean("in_stock").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index("products_category_name_idx").on(t.category, t.name),
+    index("products_featured_idx").on(t.isFeatured, t.name),
+    check("products_price_nonnegative", sql`${t.price} >= 0`),
+    check("products_original_price_nonnegative", sql`${t.originalPrice} >= 0`),
+  ],
+);
+
+export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Completed", "Failed"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export type OrderItem = {
+  productId?: string;
+  name: string;
+  quantity: number;
+  price: number;
+  size?: string;
+};
+
+export const orders = pgTable(
+  "orders",
+  {
+    /** Also the merchant reference sent to Pesapal. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    status: text("status").$type<OrderStatus>().notNull().default("Pending"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("KES"),
+    items: jsonb("items").$type<OrderItem[]>().notNull(),
+    customerName: text("customer_name").notNull(),
+    /** Normalised to 2547XXXXXXXX / 2541XXXXXXXX. */
+    customerPhone: text("customer_phone").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    address: text("address").notNull().default(""),
+    city: text("city").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    deliveryMethod: text("delivery_method").notNull().default("pickup"),
+    deliveryFee: integer("delivery_fee").notNull().default(0),
+    pickupLocation: text("pickup_location"),
+    paymentMethod: text("payment_method"),
+    confirmationCode: text("confirmation_code"),
+    pesapalTrackingId: text("pesapal_tracking_id").unique(),
+    /** The last payment status Pesapal reported, as received. */
+    ipnResponse: jsonb("ipn_response"),
+    /** The original document of an imported (legacy) order, normalised on read. */
+    raw: jsonb("raw"),
+    ...timestamps,
+  },
+  (t) => [
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    check(
+      "orders_status_valid",
+      sql`${t.status} in ('Pending', 'Processing', 'Shipped', 'Completed', 'Failed')`,
+    ),
+  ],
+);
+
+/** The timeline of an order: created, submitted to Pesapal, settled, status changed by an admin. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** A shopper's cart, found by the id in an http-only cookie. */
+export const carts = pgTable("carts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  ...timestamps,
+});
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** '' for products without sizes, so (cart, product, size) identifies a line. */
+    size: text("size").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.productId, t.size] }),
+    check("cart_lines_quantity_range", sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+/** Small facts the application keeps about itself (first-run seed done, Pesapal IPN id, ...). */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// The tables better-auth uses for admin accounts (its core schema, with an admin role).
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role").notNull().default("admin"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** Login attempt counters, shared by every app process (better-auth's database rate-limit store). */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});

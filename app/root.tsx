@@ -1,0 +1,65 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/ErrorPage";
+import { getPublicConfig } from "./utils/env.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  return { config: getPublicConfig() };
+}
+
+export function useShopConfig() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) throw new Error("The shop's configuration is not loaded.");
+  return data.config;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-KE">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e1b4b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-paper font-sans text-ink antialiased">
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last resort: anything no route handled. No stack reaches the browser in production. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return <ErrorPage status={503} />;
+  }
+  return (
+    <ErrorPage
+      status={500}
+      detail={import.meta.env.DEV && error instanceof Error ? error.stack : undefined}
+    />
+  );
+}

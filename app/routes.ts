@@ -1,0 +1,11 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+// The one route table; it mirrors the spec's (section 2).
+export default [
+  layout("routes/storefront/layout.tsx", [
+    index("routes/storefront/home.tsx"),
+    route("*", "routes/storefront/not-found.tsx"),
+  ]),
+  route("healthz", "routes/resources/healthz.ts"),
+  route("media/*", "routes/resources/media.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,24 @@
+import { getMediaStorage } from "~/modules/media/storage.server";
+import type { Route } from "./+types/media";
+
+/**
+ * Serves stored images. Their names change whenever the image changes, so browsers and CDNs may
+ * keep them for a year.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const key = params["*"] ?? "";
+  if (!/^[a-z0-9][a-z0-9/_.-]*\.(webp|avif)$/i.test(key) || key.includes("..")) {
+    return new Response("Not found", { status: 404 });
+  }
+  const object = await getMediaStorage().get(key);
+  if (!object) return new Response("Not found", { status: 404 });
+  const etag = `"${object.body.byteLength.toString(36)}-${key.length.toString(36)}"`;
+  const headers = {
+    "Content-Type": object.contentType,
+    "Cache-Control": "public, max-age=31536000, immutable",
+    ETag: etag,
+  };
+  if (request.headers.get("if-none-match") === etag)
+    return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(object.body), { headers });
+}

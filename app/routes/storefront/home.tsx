@@ -1,0 +1,185 @@
+import { ArrowRight, Palette, Scissors, Sparkles } from "lucide-react";
+import { Link } from "react-router";
+import { ProductCard } from "~/components/ProductCard";
+import { ProductImage } from "~/components/ProductImage";
+import { getDb } from "~/db/client.server";
+import { orUnavailable } from "~/db/unavailable.server";
+import {
+  categoryHref,
+  categoryLabel,
+  categoryName,
+  HOME_CATEGORIES,
+} from "~/modules/catalog/categories";
+import { categoryCovers, featuredProducts } from "~/modules/catalog/products.server";
+import { HERO_WIDTHS, heroUrl } from "~/modules/media/brand.server";
+import type { Route } from "./+types/home";
+
+export async function loader() {
+  return orUnavailable(async () => {
+    const db = getDb();
+    const [featured, covers] = await Promise.all([
+      featuredProducts(db),
+      categoryCovers(db, HOME_CATEGORIES),
+    ]);
+    return {
+      featured,
+      covers: covers.map((c) => ({ ...c, name: categoryName(c.id), href: categoryHref(c.id) })),
+      hero: {
+        src: heroUrl(HERO_WIDTHS[0]),
+        srcSet: HERO_WIDTHS.map((w) => `${heroUrl(w)} ${w}w`).join(", "),
+      },
+    };
+  });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const shopName = matches[0]?.loaderData?.config.shopName ?? "";
+  return [
+    { title: `${shopName} | African-print fashion made in Kenya` },
+    {
+      name: "description",
+      content: `${shopName}: kitenge, ankara and kente dresses, kimonos, shukas and more, made in Nairobi for women and the whole family. Pay with M-Pesa or card.`,
+    },
+  ];
+};
+
+const FEATURES = [
+  {
+    Icon: Palette,
+    title: "Authentic fabrics",
+    text: "Genuine wax prints, kitenge and hand-woven shukas, chosen bolt by bolt in Nairobi's markets.",
+  },
+  {
+    Icon: Sparkles,
+    title: "Cultural heritage",
+    text: "Every motif carries a story, from kente's woven strips to the Maasai's red checks.",
+  },
+  {
+    Icon: Scissors,
+    title: "Modern designs",
+    text: "Tailored cuts for the office, the weekend and the wedding, sewn by Kenyan hands.",
+  },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, covers, hero } = loaderData;
+  return (
+    <main id="main">
+      <section className="relative isolate overflow-hidden bg-indigo-band text-paper">
+        <img
+          src={hero.src}
+          srcSet={hero.srcSet}
+          sizes="100vw"
+          width={1600}
+          height={1000}
+          alt=""
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 size-full object-cover"
+        />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-r from-ink/90 via-ink/75 to-ink/40" />
+        <div className="mx-auto flex min-h-[30rem] max-w-7xl flex-col justify-center px-6 py-20 sm:min-h-[34rem]">
+          <p className="text-sm font-semibold tracking-[0.2em] text-gold-soft uppercase">
+            Made in Nairobi
+          </p>
+          <h1 className="mt-4 max-w-2xl text-4xl leading-[1.05] font-extrabold sm:text-6xl">
+            Bold African prints for every day and every celebration
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-paper/85">
+            Kitenge dresses, ankara kimonos and Maasai shukas, tailored for women and the whole
+            family.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/shop" className="btn btn-primary">
+              Shop the collection
+              <ArrowRight size={18} aria-hidden="true" />
+            </Link>
+            <Link to="/about" className="btn btn-secondary">
+              Our story
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
+        <div className="flex items-end justify-between gap-4">
+          <div>
+            <h2 id="featured-heading" className="text-2xl font-bold sm:text-3xl">
+              Featured Products
+            </h2>
+            <p className="mt-1 text-muted">Our favourite pieces this season</p>
+          </div>
+          <Link
+            to="/shop"
+            className="hidden shrink-0 font-semibold text-accent hover:underline sm:inline"
+          >
+            View all
+          </Link>
+        </div>
+        {featured.length ? (
+          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 lg:grid-cols-4">
+            {featured.map((product, i) => (
+              <li key={product.id}>
+                <ProductCard
+                  {...product}
+                  categoryLabel={categoryLabel(product.category)}
+                  priority={i < 2}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-8 rounded-xl bg-sand p-8 text-center text-muted">
+            No featured products have been selected yet. Please check back soon!
+          </p>
+        )}
+      </section>
+
+      {covers.length ? (
+        <section
+          aria-labelledby="categories-heading"
+          className="mx-auto max-w-7xl px-4 pt-16 sm:px-6"
+        >
+          <h2 id="categories-heading" className="text-2xl font-bold sm:text-3xl">
+            Shop by Category
+          </h2>
+          <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-3">
+            {covers.map((cover) => (
+              <li key={cover.id}>
+                <Link
+                  to={cover.href}
+                  className="group relative block overflow-hidden rounded-xl bg-sand"
+                  data-testid="category-tile"
+                >
+                  <ProductImage
+                    image={cover.image}
+                    alt=""
+                    productName={cover.name}
+                    sizes="(min-width: 768px) 33vw, 50vw"
+                    className="transition-transform duration-500 group-hover:scale-[1.04]"
+                  />
+                  <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/85 to-transparent px-4 pt-10 pb-4 text-lg font-semibold text-white">
+                    {cover.name}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-label="Why shop with us" className="mx-auto max-w-7xl px-4 pt-16 sm:px-6">
+        <ul className="grid gap-4 md:grid-cols-3">
+          {FEATURES.map(({ Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border border-hairline bg-white p-6">
+              <span className="inline-flex size-11 items-center justify-center rounded-full bg-gold-soft text-gold">
+                <Icon aria-hidden="true" />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+              <p className="mt-1 text-muted">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import { data } from "react-router";
+import { ErrorPage } from "~/components/ErrorPage";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+
+export default function NotFound() {
+  return <ErrorPage status={404} />;
+}

@@ -1,0 +1,173 @@
+import path from "node:path";
+import { z } from "zod";
+import { StartupError } from "./startup-error";
+
+/**
+ * Every setting the shop reads, validated once at start-up. Each schema carries the sentence a
+ * shop owner sees when the value is wrong, so a mistake prints one line, never a stack.
+ */
+const optionalUrl = (what: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `an http(s) URL ${what}` })
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], { error: "true or false" })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ["true", "1", "yes"].includes(v)));
+
+const schema = z
+  .object({
+    NODE_ENV: z
+      .enum(["development", "production", "test"], {
+        error: "development, production or test",
+      })
+      .default("development"),
+    PORT: z.coerce
+      .number({ error: "a whole number from 1 to 65535" })
+      .int({ error: "a whole number from 1 to 65535" })
+      .min(1, { error: "a whole number from 1 to 65535" })
+      .max(65535, { error: "a whole number from 1 to 65535" })
+      .default(3000),
+    HOST: z.string().min(1, { error: "a host name or address to listen on" }).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1, { error: "a folder path" }).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/[^\s]+$/, {
+        error: "a PostgreSQL URL such as postgres://user:password@host:5432/shop",
+      })
+      .refine((v) => URL.canParse(v), {
+        error: "a PostgreSQL URL such as postgres://user:password@host:5432/shop",
+      })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    PUBLIC_URL: optionalUrl("where shoppers reach the shop, such as https://shop.example.co.ke"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+    SEED_SAMPLE_CATALOGUE: flag(true),
+
+    SHOP_NAME: z.string().trim().min(1, { error: "the shop's name" }).default("Amani Prints"),
+    SHOP_PHONE: z.string().trim().min(1, { error: "a phone number" }).default("+254 712 345 678"),
+    SHOP_WHATSAPP: z
+      .string()
+      .regex(/^\+?[\d\s-]{9,20}$/, {
+        error: "a WhatsApp number in international form, e.g. 254712345678",
+      })
+      .default("254712345678"),
+    SHOP_EMAIL: z.email({ error: "an email address" }).default("hello@amaniprints.co.ke"),
+    SHOP_LOCATION: z
+      .string()
+      .trim()
+      .min(1, { error: "the shop's address" })
+      .default("Milele Mall, Ngong, Nairobi"),
+    SHOP_INSTAGRAM_URL: optionalUrl("of the shop's Instagram page").default(
+      "https://www.instagram.com/",
+    ),
+    SHOP_FACEBOOK_URL: optionalUrl("of the shop's Facebook page").default(
+      "https://www.facebook.com/",
+    ),
+    SHOP_TIKTOK_URL: optionalUrl("of the shop's TikTok page").default("https://www.tiktok.com/"),
+
+    ADMIN_EMAIL: z.email({ error: "an email address" }).optional(),
+    ADMIN_PASSWORD: z.string().min(10, { error: "at least 10 characters" }).optional(),
+    AUTH_SECRET: z
+      .string()
+      .min(32, { error: "a random string of at least 32 characters" })
+      .optional(),
+
+    PESAPAL_CONSUMER_KEY: z.string().min(1, { error: "your Pesapal consumer key" }).optional(),
+    PESAPAL_CONSUMER_SECRET: z
+      .string()
+      .min(1, { error: "your Pesapal consumer secret" })
+      .optional(),
+    PESAPAL_BASE_URL: optionalUrl(
+      "of Pesapal's API, such as https://pay.pesapal.com/v3 (live) or https://cybqa.pesapal.com/pesapalv3 (sandbox)",
+    ),
+    PESAPAL_IPN_NOTIFICATION_TYPE: z.enum(["GET", "POST"], { error: "GET or POST" }).default("GET"),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "set together with the other of ADMIN_EMAIL and ADMIN_PASSWORD",
+      });
+    }
+    if (Boolean(env.PESAPAL_CONSUMER_KEY) !== Boolean(env.PESAPAL_CONSUMER_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.PESAPAL_CONSUMER_KEY ? "PESAPAL_CONSUMER_SECRET" : "PESAPAL_CONSUMER_KEY"],
+        message: "set together with the other of PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET",
+      });
+    }
+    if (env.PESAPAL_CONSUMER_KEY && !env.PESAPAL_BASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PESAPAL_BASE_URL"],
+        message:
+          "required with real Pesapal keys: https://pay.pesapal.com/v3 (live) or https://cybqa.pesapal.com/pesapalv3 (sandbox)",
+      });
+    }
+  });
+
+type RawEnv = z.infer<typeof schema>;
+
+export type Env = RawEnv & {
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+  /** No Pesapal keys: payments go to the built-in sandbox emulator and every page says so. */
+  DEMO_PAYMENTS: boolean;
+};
+
+export class ConfigError extends StartupError {}
+
+/** Parses the given variables; throws a ConfigError whose message has one line per mistake. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "configuration");
+      const got = source[name];
+      return `Invalid configuration: ${name} must be ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}.`;
+    });
+    throw new ConfigError([...new Set(lines)].join("\n"));
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    DEMO_PAYMENTS: !env.PESAPAL_CONSUMER_KEY,
+  };
+}
+
+let current: Env | undefined;
+
+/** The validated configuration; parsed from process.env on first use. */
+export function getEnv(): Env {
+  current ??= parseEnv(process.env);
+  return current;
+}
+
+/** The values that may reach the browser, and nothing else. */
+export function getPublicConfig(env: Env = getEnv()) {
+  return {
+    shopName: env.SHOP_NAME,
+    phone: env.SHOP_PHONE,
+    whatsapp: env.SHOP_WHATSAPP.replace(/\D/g, ""),
+    email: env.SHOP_EMAIL,
+    location: env.SHOP_LOCATION,
+    instagramUrl: env.SHOP_INSTAGRAM_URL,
+    facebookUrl: env.SHOP_FACEBOOK_URL,
+    tiktokUrl: env.SHOP_TIKTOK_URL,
+    publicUrl: env.PUBLIC_URL,
+    demoPayments: env.DEMO_PAYMENTS,
+  };
+}
+
+export type PublicConfig = ReturnType<typeof getPublicConfig>;

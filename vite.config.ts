@@ -1,0 +1,14 @@
+import path from "node:path";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  // The server bundle starts from our Express app, which mounts the React Router handler.
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  // Server-only packages must not be pre-bundled for the browser, or the dev page reloads repeatedly.
+  optimizeDeps: { exclude: ["@electric-sql/pglite", "pg", "drizzle-orm", "better-auth", "sharp"] },
+  ssr: { external: ["@electric-sql/pglite", "sharp", "pg", "pino"] },
+  plugins: [tailwindcss(), reactRouter()],
+});
