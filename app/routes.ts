@@ -4,6 +4,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   layout("routes/storefront/layout.tsx", [
     index("routes/storefront/home.tsx"),
+    route("__test/error", "routes/storefront/test-error.tsx"),
     route("*", "routes/storefront/not-found.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),

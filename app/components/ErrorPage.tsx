@@ -20,6 +20,8 @@ export function ErrorPage({ status, detail }: { status: 404 | 503 | 500; detail?
   const copy = COPY[status];
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
+      <title>{copy.title}</title>
+      <meta name="robots" content="noindex" />
       <p className="text-sm font-semibold tracking-widest text-accent uppercase">
         {status === 404 ? "Error 404" : status === 503 ? "Back soon" : "Error"}
       </p>

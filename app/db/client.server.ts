@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { StartupError } from "~/utils/startup-error";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -42,13 +43,26 @@ export async function openDatabase(options: {
       await migrate(db, { migrationsFolder: MIGRATIONS });
     } catch (error) {
       await pool.end();
+      const cause = (error as { cause?: unknown }).cause ?? error;
+      const code = (cause as NodeJS.ErrnoException).code;
+      // An unreachable server is an operator's fix, not a crash worth a stack trace.
+      if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "28P01" || code === "3D000") {
+        throw new StartupError(
+          `Could not open the PostgreSQL database in DATABASE_URL: ${(cause as Error).message || code}.`,
+        );
+      }
       throw error;
     }
+    let ended = false;
     return {
       db,
       kind: "postgres",
       ping: async () => void (await pool.query("select 1")),
-      close: () => pool.end(),
+      close: async () => {
+        if (ended) return;
+        ended = true;
+        await pool.end();
+      },
     };
   }
 

@@ -50,6 +50,8 @@ const schema = z
       })
       .default("info"),
     SEED_SAMPLE_CATALOGUE: flag(true),
+    /** Enables routes that only the test suite uses (e.g. one that fails on purpose). */
+    TEST_HOOKS: flag(false),
 
     SHOP_NAME: z.string().trim().min(1, { error: "the shop's name" }).default("Amani Prints"),
     SHOP_PHONE: z.string().trim().min(1, { error: "a phone number" }).default("+254 712 345 678"),

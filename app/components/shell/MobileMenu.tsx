@@ -1,21 +1,19 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { ChevronDown, X } from "lucide-react";
-import { useState } from "react";
+import { ChevronDown } from "lucide-react";
+import { type RefObject, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Sheet } from "../Sheet";
 import { activeCategory, MAIN_LINKS, type NavCategory } from "./nav";
 
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  returnFocusTo: RefObject<HTMLElement | null>;
   shopName: string;
   categories: NavCategory[];
 };
 
-/**
- * The slide-in menu on phones. Radix Dialog gives focus trapping, Escape, outside click and scroll
- * locking; choosing a link closes it, and closing it collapses the category list.
- */
-export function MobileMenu({ open, onOpenChange, shopName, categories }: Props) {
+/** The slide-in menu on phones: choosing a link closes it, and closing collapses the categories. */
+export function MobileMenu({ open, onOpenChange, returnFocusTo, shopName, categories }: Props) {
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const location = useLocation();
   const current = activeCategory(location.pathname, location.search);
@@ -27,74 +25,64 @@ export function MobileMenu({ open, onOpenChange, shopName, categories }: Props) 
   const close = () => change(false);
 
   return (
-    <Dialog.Root open={open} onOpenChange={change}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay fixed inset-0 z-50 bg-ink/50" />
-        <Dialog.Content
-          className="sheet-left fixed inset-y-0 left-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-paper shadow-2xl"
-          aria-describedby={undefined}
-        >
-          <div className="flex items-center justify-between border-b border-hairline px-5 py-3">
-            <Dialog.Title className="text-lg font-bold">{shopName}</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sand"
-              aria-label="Close menu"
-            >
-              <X aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
-            <ul className="space-y-1">
-              {MAIN_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    end={link.to === "/"}
-                    onClick={close}
-                    className={({ isActive }) =>
-                      `flex min-h-12 items-center rounded-xl px-4 text-lg font-medium ${isActive ? "bg-sand text-accent" : "hover:bg-sand"}`
-                    }
-                  >
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            <div className="mt-4 border-t border-hairline pt-4">
-              <button
-                type="button"
-                className="flex min-h-12 w-full items-center justify-between rounded-xl px-4 text-left font-semibold hover:bg-sand"
-                aria-expanded={categoriesOpen}
-                aria-controls="mobile-categories"
-                onClick={() => setCategoriesOpen((v) => !v)}
+    <Sheet
+      open={open}
+      onOpenChange={change}
+      side="left"
+      title={shopName}
+      closeLabel="Close menu"
+      returnFocusTo={returnFocusTo}
+    >
+      <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="space-y-1">
+          {MAIN_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.to === "/"}
+                onClick={close}
+                className={({ isActive }) =>
+                  `flex min-h-12 items-center rounded-xl px-4 text-lg font-medium ${isActive ? "bg-sand text-accent" : "hover:bg-sand"}`
+                }
               >
-                Shop by Category
-                <ChevronDown
-                  aria-hidden="true"
-                  className={`transition-transform ${categoriesOpen ? "rotate-180" : ""}`}
-                />
-              </button>
-              <ul id="mobile-categories" hidden={!categoriesOpen} className="mt-1 space-y-0.5 pl-2">
-                {categories.map((category) => {
-                  const active = current === category.id;
-                  return (
-                    <li key={category.id}>
-                      <Link
-                        to={category.href}
-                        onClick={close}
-                        aria-current={active ? "page" : undefined}
-                        className={`flex min-h-11 items-center rounded-lg px-4 ${active ? "bg-sand font-semibold text-accent" : "text-muted hover:bg-sand hover:text-ink"}`}
-                      >
-                        {category.name}
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 border-t border-hairline pt-4">
+          <button
+            type="button"
+            className="flex min-h-12 w-full items-center justify-between rounded-xl px-4 text-left font-semibold hover:bg-sand"
+            aria-expanded={categoriesOpen}
+            aria-controls="mobile-categories"
+            onClick={() => setCategoriesOpen((v) => !v)}
+          >
+            Shop by Category
+            <ChevronDown
+              aria-hidden="true"
+              className={`transition-transform ${categoriesOpen ? "rotate-180" : ""}`}
+            />
+          </button>
+          <ul id="mobile-categories" hidden={!categoriesOpen} className="mt-1 space-y-0.5 pl-2">
+            {categories.map((category) => {
+              const active = current === category.id;
+              return (
+                <li key={category.id}>
+                  <Link
+                    to={category.href}
+                    onClick={close}
+                    aria-current={active ? "page" : undefined}
+                    className={`flex min-h-11 items-center rounded-lg px-4 ${active ? "bg-sand font-semibold text-accent" : "text-muted hover:bg-sand hover:text-ink"}`}
+                  >
+                    {category.name}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </nav>
+    </Sheet>
   );
 }

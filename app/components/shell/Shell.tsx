@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { CartDrawer } from "./CartDrawer";
 import { MobileMenu } from "./MobileMenu";
@@ -19,6 +19,9 @@ export function Shell({ shopName, social, categories, cartCount, children }: Pro
   const [menuOpen, setMenuOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
   const { pathname } = useLocation();
+  // Focus goes back to what opened a sheet when it closes.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const cartButton = useRef<HTMLAnchorElement>(null);
 
   // Every path change starts at the top, smoothly unless the shopper prefers less motion.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed.
@@ -39,6 +42,8 @@ export function Shell({ shopName, social, categories, cartCount, children }: Pro
         shopName={shopName}
         categories={categories}
         cartCount={cartCount}
+        menuButtonRef={menuButton}
+        cartButtonRef={cartButton}
         onOpenMenu={() => setMenuOpen(true)}
         onOpenCart={() => setCartOpen(true)}
       />
@@ -47,8 +52,14 @@ export function Shell({ shopName, social, categories, cartCount, children }: Pro
         onOpenChange={setMenuOpen}
         shopName={shopName}
         categories={categories}
+        returnFocusTo={menuButton}
       />
-      <CartDrawer open={cartOpen} onOpenChange={setCartOpen} count={cartCount} />
+      <CartDrawer
+        open={cartOpen}
+        onOpenChange={setCartOpen}
+        count={cartCount}
+        returnFocusTo={cartButton}
+      />
       <div className="flex-1">{children}</div>
       <SiteFooter
         shopName={shopName}

@@ -1,5 +1,5 @@
 import { ChevronDown, Menu, ShoppingBag } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BrandMark } from "../icons";
 import { activeCategory, MAIN_LINKS, type NavCategory } from "./nav";
@@ -8,6 +8,8 @@ type Props = {
   shopName: string;
   categories: NavCategory[];
   cartCount: number;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
+  cartButtonRef: RefObject<HTMLAnchorElement | null>;
   onOpenMenu: () => void;
   onOpenCart: () => void;
 };
@@ -19,7 +21,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-ink"
   }`;
 
-export function SiteHeader({ shopName, categories, cartCount, onOpenMenu, onOpenCart }: Props) {
+export function SiteHeader(props: Props) {
+  const { shopName, categories, cartCount, menuButtonRef, cartButtonRef, onOpenMenu, onOpenCart } =
+    props;
   const location = useLocation();
   const current = activeCategory(location.pathname, location.search);
   const [shopMenuOpen, setShopMenuOpen] = useState(false);
@@ -47,6 +51,7 @@ export function SiteHeader({ shopName, categories, cartCount, onOpenMenu, onOpen
       <div className="print-band" />
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-2 sm:px-6">
         <button
+          ref={menuButtonRef}
           type="button"
           onClick={onOpenMenu}
           className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sand md:hidden"
@@ -120,6 +125,7 @@ export function SiteHeader({ shopName, categories, cartCount, onOpenMenu, onOpen
 
         {/* A link to the cart page before JavaScript; with it, the button opens the drawer. */}
         <a
+          ref={cartButtonRef}
           href="/cart"
           onClick={(event) => {
             event.preventDefault();

@@ -5,8 +5,6 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
-
 export default function NotFound() {
   return <ErrorPage status={404} />;
 }

@@ -1,0 +1,12 @@
+import { data } from "react-router";
+import { getEnv } from "~/utils/env.server";
+
+/** Fails on purpose so the browser suite can see the error page; a 404 unless TEST_HOOKS is on. */
+export function loader() {
+  if (!getEnv().TEST_HOOKS) throw data(null, { status: 404 });
+  throw new Error("A deliberate failure for the test suite.");
+}
+
+export default function NeverRendered() {
+  return null;
+}

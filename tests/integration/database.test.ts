@@ -1,0 +1,86 @@
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { seedOnFirstRun, seedSampleCatalogue } from "~/db/seed.server";
+import { DiskStorage } from "~/modules/media/storage.server";
+import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
+import { databases, tempDir } from "../setup/databases";
+
+// One media folder for every database: sample images are keyed by product, so the second
+// database's seed reuses what the first one drew.
+const storage = new DiskStorage(path.join(tempDir("media"), "media"));
+
+describe.each(databases)("on $name", (database) => {
+  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  beforeAll(async () => {
+    handle = await database.open();
+  });
+  afterAll(() => handle?.dispose());
+
+  test("migrations create every table on an empty database", async () => {
+    const { rows } = await handle.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual([
+      "account",
+      "app_meta",
+      "cart_lines",
+      "carts",
+      "order_events",
+      "orders",
+      "products",
+      "rate_limit",
+      "session",
+      "user",
+      "verification",
+    ]);
+  });
+
+  test("the first run seeds exactly the 181 sample products, with every image decodable", async () => {
+    expect(await seedOnFirstRun(handle.db, storage, true)).toBe(181);
+    const rows = await handle.db
+      .select()
+      .from(products)
+      .orderBy(asc(sql`${products.id}::int`));
+    expect(rows).toHaveLength(181);
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 181 }, (_, i) => String(101 + i)));
+    for (const row of rows) {
+      expect(row.price).toBeGreaterThanOrEqual(600);
+      expect(row.price).toBeLessThanOrEqual(6500);
+      expect(row.images.length).toBeGreaterThanOrEqual(1);
+      expect(row.images.length).toBeLessThanOrEqual(3);
+      for (const key of row.images) {
+        for (const width of IMAGE_WIDTHS) {
+          const file = await storage.get(variantKey(key, width));
+          expect(file, `${key} at ${width}px`).not.toBeNull();
+          const meta = await sharp(file!.body).metadata();
+          expect([meta.format, meta.width, meta.height]).toEqual([
+            "webp",
+            width,
+            imageHeight(width),
+          ]);
+        }
+      }
+    }
+  });
+
+  test("a second start seeds nothing, even after the owner removed every product", async () => {
+    expect(await seedOnFirstRun(handle.db, storage, true)).toBe(0);
+    await handle.db.delete(products).where(sql`true`);
+    expect(await seedOnFirstRun(handle.db, storage, true)).toBe(0);
+    // db:seed puts the samples back into the now empty shop.
+    expect(await seedSampleCatalogue(handle.db, storage)).toBe(181);
+  });
+
+  test("new products continue the numbering after the samples", async () => {
+    const [created] = await handle.db
+      .insert(products)
+      .values({ name: "Test Wrap", description: "d", category: "dresses", price: 1000 })
+      .returning();
+    expect(Number(created!.id)).toBeGreaterThanOrEqual(282);
+    await handle.db.delete(products).where(eq(products.id, created!.id));
+  });
+});

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Unit tests sit beside the code; integration tests run against real databases (PGlite, and
+// PostgreSQL when TEST_DATABASE_URL is set). Playwright's files are never picked up here.
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "server/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
