@@ -33,13 +33,20 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
+      testIgnore: /operations\.spec/,
       use: {
         ...devices["Pixel 7"],
         viewport: { width: 390, height: 844 },
         launchOptions: chromium,
       },
     },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: "desktop",
+      testIgnore: /operations\.spec/,
+      use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    // Start-up and HTTP behaviour of the server process itself: no viewport involved.
+    { name: "server", testMatch: /operations\.spec/ },
   ],
   webServer: {
     command: "npm run serve",
