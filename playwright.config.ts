@@ -49,7 +49,7 @@ export default defineConfig({
     { name: "server", testMatch: /operations\.spec/ },
   ],
   webServer: {
-    command: "npm run serve",
+    command: "npm run serve:test",
     url: `${baseURL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

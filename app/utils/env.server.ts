@@ -7,10 +7,7 @@ import { StartupError } from "./startup-error";
  * shop owner sees when the value is wrong, so a mistake prints one line, never a stack.
  */
 const optionalUrl = (what: string) =>
-  z
-    .url({ protocol: /^https?$/, error: `an http(s) URL ${what}` })
-    .optional()
-    .or(z.literal("").transform(() => undefined));
+  z.url({ protocol: /^https?$/, error: `an http(s) URL ${what}` }).optional();
 
 const flag = (fallback: boolean) =>
   z
@@ -41,8 +38,7 @@ const schema = z
       .refine((v) => URL.canParse(v), {
         error: "a PostgreSQL URL such as postgres://user:password@host:5432/shop",
       })
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+      .optional(),
     PUBLIC_URL: optionalUrl("where shoppers reach the shop, such as https://shop.example.co.ke"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -130,7 +126,9 @@ export class ConfigError extends StartupError {}
 
 /** Parses the given variables; throws a ConfigError whose message has one line per mistake. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = schema.safeParse(source);
+  // An empty value (`PUBLIC_URL=` in a .env file) means "not set".
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = schema.safeParse(given);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "configuration");

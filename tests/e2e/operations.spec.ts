@@ -39,7 +39,9 @@ const kill = (child: ChildProcess, signal: NodeJS.Signals) => child.kill(signal)
 test("bad configuration stops the server with one line naming the variable", () => {
   const port = runServer({ PORT: "abc" });
   expect(port.status).toBe(1);
-  expect(port.stderr.trim()).toBe('Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc").');
+  expect(port.stderr.trim()).toBe(
+    'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc").',
+  );
 
   const url = runServer({ DATABASE_URL: "not-a-url" });
   expect(url.status).toBe(1);
@@ -96,7 +98,9 @@ test("a cross-site POST is refused; a same-origin one is not", async ({ request,
   expect(same.status()).not.toBe(403);
 });
 
-test("responses carry a request id and security headers; the health check answers", async ({ request }) => {
+test("responses carry a request id and security headers; the health check answers", async ({
+  request,
+}) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: "ok" });
