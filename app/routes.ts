@@ -4,9 +4,15 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   layout("routes/storefront/layout.tsx", [
     index("routes/storefront/home.tsx"),
+    route("shop", "routes/storefront/shop.tsx"),
+    route("product/:id", "routes/storefront/product.tsx"),
+    route("about", "routes/storefront/about.tsx"),
+    route("contact", "routes/storefront/contact.tsx"),
     route("__test/error", "routes/storefront/test-error.tsx"),
     route("*", "routes/storefront/not-found.tsx"),
   ]),
   route("healthz", "routes/resources/healthz.ts"),
   route("media/*", "routes/resources/media.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
 ] satisfies RouteConfig;

@@ -4,7 +4,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const reports = path.resolve("test-results/reports");
+// Outside test-results/, which Playwright empties when it starts.
+const reports = path.resolve(".test-reports");
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 

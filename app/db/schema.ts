@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -42,11 +42,25 @@ export const products = pgTable(
     sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
     isFeatured: boolean("is_featured").notNull().default(false),
     inStock: boolean("in_stock").notNull().default(true),
+    /** What the shop's search box matches: name and description, lower-cased, trigram-indexed. */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(${products.name} || ' ' || ${products.description})`),
     ...timestamps,
   },
   (t) => [
     index("products_category_name_idx").on(t.category, t.name),
     index("products_featured_idx").on(t.isFeatured, t.name),
+    // The shop listing: in-stock products by category and sort order, and substring search.
+    index("products_listing_name_idx").on(t.name, t.id).where(sql`${t.inStock}`),
+    index("products_listing_price_idx").on(t.price, t.id).where(sql`${t.inStock}`),
+    index("products_listing_category_name_idx")
+      .on(t.category, t.name, t.id)
+      .where(sql`${t.inStock}`),
+    index("products_listing_category_price_idx")
+      .on(t.category, t.price, t.id)
+      .where(sql`${t.inStock}`),
+    index("products_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     check("products_price_nonnegative", sql`${t.price} >= 0`),
     check("products_original_price_nonnegative", sql`${t.originalPrice} >= 0`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema";
 
@@ -51,4 +51,52 @@ export async function categoryCovers(db: Db, categories: readonly string[]) {
   return categories
     .filter((id) => byCategory.has(id))
     .map((id) => ({ id, image: byCategory.get(id) ?? null }));
+}
+
+/** A product as its page shows it; hidden (out of stock) products are not found. */
+export async function productForPage(db: Db, id: string) {
+  const [product] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      details: products.details,
+      category: products.category,
+      price: products.price,
+      originalPrice: products.originalPrice,
+      images: products.images,
+      sizes: products.sizes,
+      isFeatured: products.isFeatured,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.inStock, true)));
+  return product ?? null;
+}
+
+export const RELATED_LIMIT = 4;
+
+/** Up to 4 other in-stock products of the same category, by name. */
+export function relatedProducts(db: Db, product: { id: string; category: string }) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.category, product.category),
+        eq(products.inStock, true),
+        ne(products.id, product.id),
+      ),
+    )
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(RELATED_LIMIT);
+}
+
+/** Every in-stock product's id and last change, for the sitemap. */
+export function sitemapProducts(db: Db) {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.inStock, true))
+    .orderBy(asc(products.id));
 }

@@ -270,18 +270,20 @@ const roundTo50 = (n: number) => Math.round(n / 50) * 50;
 
 export function sampleCatalogue(): SampleProduct[] {
   const products: SampleProduct[] = [];
+  const usedNames = new Set<string>();
   let id = SAMPLE_FIRST_ID;
   for (const plan of PLAN) {
     for (let i = 0; i < plan.count; i++, id++) {
       const rng = randomFrom(`sample-${id}`);
       const style = plan.styles[i % plan.styles.length]!;
-      // A style that names a print ("Dashiki Shirt") takes the next print instead of repeating it.
-      const printIndex = (id * 7 + i) % PRINTS.length;
-      const print = style.includes(PRINTS[printIndex]!)
-        ? PRINTS[(printIndex + 1) % PRINTS.length]!
-        : PRINTS[printIndex]!;
-      const given = NAMES[(id * 11 + i * 3) % NAMES.length]!;
-      const name = [given, print, style, plan.noun].filter(Boolean).join(" ");
+      // Names are drawn until unused; a style that names a print ("Dashiki Shirt") gets another.
+      let name = "";
+      let print = "";
+      do {
+        print = rng.pick(PRINTS.filter((p) => !style.includes(p)));
+        name = [rng.pick(NAMES), print, style, plan.noun].filter(Boolean).join(" ");
+      } while (usedNames.has(name));
+      usedNames.add(name);
       const [low, high] = plan.price;
       // The catalogue's extremes are pinned so the range is exactly 600 to 6500.
       const price =

@@ -12,6 +12,7 @@ import {
 } from "~/modules/catalog/categories";
 import { categoryCovers, featuredProducts } from "~/modules/catalog/products.server";
 import { HERO_WIDTHS, heroUrl } from "~/modules/media/brand.server";
+import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/home";
 
 export async function loader() {
@@ -26,21 +27,22 @@ export async function loader() {
       covers: covers.map((c) => ({ ...c, name: categoryName(c.id), href: categoryHref(c.id) })),
       hero: {
         src: heroUrl(HERO_WIDTHS[0]),
+        large: heroUrl(HERO_WIDTHS[1]),
         srcSet: HERO_WIDTHS.map((w) => `${heroUrl(w)} ${w}w`).join(", "),
       },
     };
   });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const shopName = matches[0]?.loaderData?.config.shopName ?? "";
-  return [
-    { title: `${shopName} | African-print fashion made in Kenya` },
-    {
-      name: "description",
-      content: `${shopName}: kitenge, ankara and kente dresses, kimonos, shukas and more, made in Nairobi for women and the whole family. Pay with M-Pesa or card.`,
-    },
-  ];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const config = matches[0]?.loaderData?.config;
+  return pageMeta({
+    config,
+    title: "African-print fashion made in Kenya",
+    description: `${config?.shopName ?? "We make"}: kitenge, ankara and kente dresses, kimonos, shukas and more, made in Nairobi for women and the whole family. Pay with M-Pesa or card.`,
+    path: "/",
+    image: loaderData?.hero.large,
+  });
 };
 
 const FEATURES = [

@@ -1,0 +1,44 @@
+import { ALL, isCategoryId } from "./categories";
+
+/**
+ * The shop listing's state, all of it in the URL (`?category=&q=&sort=&page=`), so a listing is
+ * linkable, works with the back button and with plain GET forms before JavaScript loads.
+ */
+export const SORTS = [
+  { id: "name", label: "Name: A to Z" },
+  { id: "price-asc", label: "Price: Low to High" },
+  { id: "price-desc", label: "Price: High to Low" },
+] as const;
+
+export type SortId = (typeof SORTS)[number]["id"];
+export const PAGE_SIZE = 24;
+export const MAX_QUERY_LENGTH = 100;
+
+export type ListingParams = { q: string; category: string; sort: SortId; page: number };
+
+/** Reads the listing's state from a URL, falling back to defaults for anything unknown. */
+export function parseListingParams(search: URLSearchParams): ListingParams {
+  const q = (search.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const rawCategory = search.get("category") ?? ALL;
+  const category = isCategoryId(rawCategory) ? rawCategory : ALL;
+  const rawSort = search.get("sort");
+  const sort = SORTS.some((s) => s.id === rawSort) ? (rawSort as SortId) : "name";
+  const page = Math.min(Math.max(Number.parseInt(search.get("page") ?? "1", 10) || 1, 1), 10_000);
+  return { q, category, sort, page };
+}
+
+/** The URL of a listing, leaving defaults out so URLs stay short and canonical. */
+export function listingHref(params: Partial<ListingParams>): string {
+  const search = new URLSearchParams();
+  if (params.category && params.category !== ALL) search.set("category", params.category);
+  if (params.q) search.set("q", params.q);
+  if (params.sort && params.sort !== "name") search.set("sort", params.sort);
+  if (params.page && params.page > 1) search.set("page", String(params.page));
+  const query = search.toString();
+  return query ? `/shop?${query}` : "/shop";
+}
+
+/** A search term as a LIKE pattern: lower-cased, its wildcards escaped, matching anywhere. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

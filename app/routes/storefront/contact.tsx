@@ -1,0 +1,316 @@
+import { Mail, MapPin, MessageCircle, Phone } from "lucide-react";
+import { useState } from "react";
+import { data, Form, redirect } from "react-router";
+import { FacebookIcon, InstagramIcon } from "~/components/icons";
+import {
+  CONTACT_SUBJECTS,
+  type ContactErrors,
+  contactWhatsappText,
+  helpWhatsappText,
+  parseContactMessage,
+  whatsappLink,
+} from "~/modules/contact/contact-message";
+import { useShopConfig } from "~/root";
+import { getPublicConfig } from "~/utils/env.server";
+import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    config: matches[0]?.loaderData?.config,
+    title: "Contact us",
+    description:
+      "Questions about a size, an order or wholesale? Chat with us on WhatsApp, call, email or visit us in Ngong.",
+    path: "/contact",
+  });
+
+/** Without JavaScript the form posts here: checked by the same schema, then on to WhatsApp. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const result = parseContactMessage(form);
+  if (!result.ok) {
+    return data({ errors: result.errors, values: form as Record<string, string> }, { status: 400 });
+  }
+  throw redirect(whatsappLink(getPublicConfig().whatsapp, contactWhatsappText(result.message)));
+}
+
+const FAQ = [
+  {
+    q: "How do I place an order?",
+    a: "Browse the shop, add the pieces you love to your cart, and check out through our secure Pesapal payment page.",
+  },
+  {
+    q: "How can I pay?",
+    a: "With M-Pesa, Visa, Mastercard and other mobile money, through Pesapal.",
+  },
+  {
+    q: "Where do you deliver?",
+    a: "Mainly within Kenya, by matatu parcel, rider or pickup in Nairobi. Delivery to other African countries is coming soon.",
+  },
+  {
+    q: "How do I care for African-print fabric?",
+    a: "Cold wash with a mild detergent and no bleach, then air dry or tumble dry on low.",
+  },
+];
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}{" "}
+        <span aria-hidden="true" className="text-accent">
+          *
+        </span>
+      </label>
+      <div className="mt-1.5">{children}</div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const inputClass =
+  "w-full min-h-11 rounded-xl border border-hairline bg-white px-4 py-2 aria-[invalid=true]:border-danger";
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const config = useShopConfig();
+  const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
+  const errors = clientErrors ?? actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+  const help = whatsappLink(config.whatsapp, helpWhatsappText(config.shopName));
+
+  const cards = [
+    { Icon: MessageCircle, title: "WhatsApp", text: "Chat with us", href: help, external: true },
+    { Icon: Mail, title: "Email", text: config.email, href: `mailto:${config.email}` },
+    {
+      Icon: Phone,
+      title: "Phone",
+      text: config.phone,
+      href: `tel:${config.phone.replace(/[^\d+]/g, "")}`,
+    },
+    { Icon: MapPin, title: "Location", text: config.location },
+  ];
+
+  return (
+    <main id="main">
+      <section className="bg-indigo-band text-paper">
+        <div className="mx-auto max-w-7xl px-6 py-16 sm:py-20">
+          <h1 className="text-4xl font-extrabold sm:text-5xl">Get in Touch</h1>
+          <p className="mt-4 max-w-xl text-lg text-paper/85">
+            A question about a size, an order or a wholesale quantity? We answer on WhatsApp within
+            the hour during shop hours.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <ul className="-mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {cards.map(({ Icon, title, text, href, external }) => {
+            const body = (
+              <>
+                <span className="inline-flex size-11 items-center justify-center rounded-full bg-gold-soft text-gold">
+                  <Icon aria-hidden="true" size={20} />
+                </span>
+                <span className="mt-3 block font-semibold">{title}</span>
+                <span className="block text-muted">{text}</span>
+              </>
+            );
+            return (
+              <li key={title} className="rounded-2xl border border-hairline bg-white shadow-sm">
+                {href ? (
+                  <a
+                    href={href}
+                    className="block h-full p-5 hover:bg-sand"
+                    {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                  >
+                    {body}
+                  </a>
+                ) : (
+                  <div className="p-5">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+
+        <div className="mt-14 grid gap-12 lg:grid-cols-[1.2fr_1fr]">
+          <section aria-labelledby="contact-form-heading">
+            <h2 id="contact-form-heading" className="text-2xl font-bold">
+              Send us a message
+            </h2>
+            <Form
+              method="post"
+              noValidate
+              className="mt-6 space-y-5"
+              onSubmit={(event) => {
+                // With JavaScript: check the same rules here and open WhatsApp in a new tab.
+                event.preventDefault();
+                const form = Object.fromEntries(new FormData(event.currentTarget));
+                const result = parseContactMessage(form);
+                if (!result.ok) {
+                  setClientErrors(result.errors);
+                  return;
+                }
+                setClientErrors({});
+                window.open(
+                  whatsappLink(config.whatsapp, contactWhatsappText(result.message)),
+                  "_blank",
+                  "noopener",
+                );
+              }}
+            >
+              <div className="grid gap-5 sm:grid-cols-2">
+                <Field id="contact-name" label="Name" error={errors.name}>
+                  <input
+                    id="contact-name"
+                    name="name"
+                    autoComplete="name"
+                    required
+                    defaultValue={values.name}
+                    aria-invalid={errors.name ? true : undefined}
+                    aria-describedby={errors.name ? "contact-name-error" : undefined}
+                    className={inputClass}
+                  />
+                </Field>
+                <Field id="contact-email" label="Email" error={errors.email}>
+                  <input
+                    id="contact-email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    defaultValue={values.email}
+                    aria-invalid={errors.email ? true : undefined}
+                    aria-describedby={errors.email ? "contact-email-error" : undefined}
+                    className={inputClass}
+                  />
+                </Field>
+              </div>
+              <Field id="contact-subject" label="Subject" error={errors.subject}>
+                <select
+                  id="contact-subject"
+                  name="subject"
+                  required
+                  defaultValue={values.subject ?? ""}
+                  aria-invalid={errors.subject ? true : undefined}
+                  aria-describedby={errors.subject ? "contact-subject-error" : undefined}
+                  className={inputClass}
+                >
+                  <option value="" disabled>
+                    Choose a subject
+                  </option>
+                  {CONTACT_SUBJECTS.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="contact-message" label="Message" error={errors.message}>
+                <textarea
+                  id="contact-message"
+                  name="message"
+                  rows={6}
+                  required
+                  defaultValue={values.message}
+                  aria-invalid={errors.message ? true : undefined}
+                  aria-describedby={errors.message ? "contact-message-error" : undefined}
+                  className={inputClass}
+                />
+              </Field>
+              <div>
+                <button type="submit" className="btn btn-primary w-full sm:w-auto">
+                  <MessageCircle size={18} aria-hidden="true" />
+                  Send Message via WhatsApp
+                </button>
+                <p className="mt-2 text-sm text-muted">
+                  You will be redirected to WhatsApp to send your message
+                </p>
+              </div>
+            </Form>
+          </section>
+
+          <div className="space-y-10">
+            <section aria-labelledby="faq-heading">
+              <h2 id="faq-heading" className="text-2xl font-bold">
+                Frequently asked questions
+              </h2>
+              <div className="mt-4 divide-y divide-hairline rounded-2xl border border-hairline bg-white">
+                {FAQ.map((item) => (
+                  <details key={item.q} className="group px-5 py-1">
+                    <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
+                      {item.q}
+                      <span
+                        aria-hidden="true"
+                        className="text-muted transition-transform group-open:rotate-45"
+                      >
+                        +
+                      </span>
+                    </summary>
+                    <p className="pb-4 text-muted">{item.a}</p>
+                  </details>
+                ))}
+              </div>
+            </section>
+
+            <section aria-labelledby="follow-heading">
+              <h2 id="follow-heading" className="text-lg font-bold">
+                Follow us
+              </h2>
+              <ul className="mt-3 flex gap-3">
+                {[
+                  { href: config.instagramUrl, label: "Instagram", Icon: InstagramIcon },
+                  { href: config.facebookUrl, label: "Facebook", Icon: FacebookIcon },
+                ]
+                  .filter((s) => s.href)
+                  .map(({ href, label, Icon }) => (
+                    <li key={label}>
+                      <a
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="btn border border-hairline bg-white"
+                      >
+                        <Icon />
+                        {label}
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    </li>
+                  ))}
+              </ul>
+            </section>
+
+            <section aria-labelledby="help-heading" className="rounded-2xl bg-sand p-6">
+              <h2 id="help-heading" className="text-lg font-bold">
+                Need Immediate Help?
+              </h2>
+              <p className="mt-1 text-muted">Our team is a message away.</p>
+              <a
+                href={help}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn btn-primary mt-4"
+              >
+                <MessageCircle size={18} aria-hidden="true" />
+                Start WhatsApp Chat
+              </a>
+            </section>
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}

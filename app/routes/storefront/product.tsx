@@ -1,0 +1,212 @@
+import { ArrowLeft, RotateCcw, ShoppingBag, Truck } from "lucide-react";
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { ErrorPage } from "~/components/ErrorPage";
+import { ProductCard } from "~/components/ProductCard";
+import { Gallery } from "~/components/product/Gallery";
+import { Tabs } from "~/components/product/Tabs";
+import { getDb } from "~/db/client.server";
+import { orUnavailable } from "~/db/unavailable.server";
+import { categoryHref, categoryLabel, categoryName } from "~/modules/catalog/categories";
+import { productForPage, relatedProducts } from "~/modules/catalog/products.server";
+import { imageUrl } from "~/utils/image-urls";
+import { formatKsh } from "~/utils/money";
+import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const { product, related } = await orUnavailable(async () => {
+    const db = getDb();
+    const product = await productForPage(db, params.id);
+    return { product, related: product ? await relatedProducts(db, product) : [] };
+  });
+  if (!product) throw data({ reason: "product not found" }, { status: 404 });
+  const tab =
+    new URL(request.url).searchParams.get("tab") === "details" ? "details" : "description";
+  return { product, related, tab };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const config = matches[0]?.loaderData?.config;
+  const product = loaderData?.product;
+  if (!product) return [{ title: "Product Not Found" }, { name: "robots", content: "noindex" }];
+  return pageMeta({
+    config,
+    title: product.name,
+    description: product.description.slice(0, 160),
+    path: `/product/${product.id}`,
+    image: product.images[0] ? imageUrl(product.images[0], 960) : undefined,
+    type: "product",
+  });
+};
+
+/** Structured data, so search engines can show the price and availability. */
+function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], origin: string) {
+  const json = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    sku: product.id,
+    name: product.name,
+    description: product.description,
+    category: categoryName(product.category),
+    image: product.images.map((key) => `${origin}${imageUrl(key, 960)}`),
+    offers: {
+      "@type": "Offer",
+      url: `${origin}/product/${product.id}`,
+      priceCurrency: "KES",
+      price: product.price,
+      availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  });
+  // A product text containing "</script>" must not end the script element.
+  return json.replace(/</g, "\\u003c");
+}
+
+export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
+  const { product, related, tab } = loaderData;
+  const origin = matches[0]?.loaderData?.config.publicUrl ?? "";
+  const onSale = product.originalPrice !== null && product.originalPrice > 0;
+
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pb-8">
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (productJsonLd).
+        dangerouslySetInnerHTML={{ __html: productJsonLd(product, origin) }}
+      />
+      <Link
+        to="/shop"
+        className="inline-flex min-h-11 items-center gap-2 text-sm font-medium hover:text-accent"
+      >
+        <ArrowLeft size={16} aria-hidden="true" />
+        Back to Shop
+      </Link>
+
+      <div className="mt-2 grid gap-8 md:grid-cols-2 lg:gap-14">
+        <Gallery images={product.images} name={product.name} />
+
+        <div>
+          <Link
+            to={categoryHref(product.category)}
+            className="text-xs font-semibold tracking-widest text-muted uppercase hover:text-accent"
+          >
+            {categoryLabel(product.category)}
+          </Link>
+          <h1 className="mt-2 text-3xl leading-tight font-bold sm:text-4xl">{product.name}</h1>
+          <p className="mt-4 flex items-baseline gap-3 tabular">
+            <span className="text-2xl font-semibold">{formatKsh(product.price)}</span>
+            {onSale ? (
+              <s className="text-lg text-muted">
+                <span className="sr-only">Was </span>
+                {formatKsh(product.originalPrice!)}
+              </s>
+            ) : null}
+          </p>
+
+          <Form method="post" action="/cart" className="mt-6" id="add-to-cart">
+            <input type="hidden" name="intent" value="add" />
+            <input type="hidden" name="productId" value={product.id} />
+            <input type="hidden" name="quantity" value="1" />
+            {product.sizes.length ? (
+              <fieldset>
+                <legend className="text-sm font-semibold">Size</legend>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {product.sizes.map((size) => (
+                    <label key={size} className="cursor-pointer">
+                      <input
+                        type="radio"
+                        name="size"
+                        value={size}
+                        required
+                        className="peer sr-only"
+                      />
+                      <span className="inline-flex min-h-11 min-w-12 items-center justify-center rounded-full border border-hairline bg-white px-4 text-sm font-medium peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent">
+                        {size}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+            <div className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-hairline bg-paper/95 px-4 py-3 backdrop-blur md:static md:mt-6 md:border-0 md:bg-transparent md:p-0">
+              <span className="font-semibold tabular md:hidden">{formatKsh(product.price)}</span>
+              <button type="submit" className="btn btn-primary flex-1 md:flex-none md:px-10">
+                <ShoppingBag size={18} aria-hidden="true" />
+                Add to Cart
+              </button>
+            </div>
+          </Form>
+
+          <ul className="mt-8 space-y-3 rounded-2xl border border-hairline bg-white p-5 text-sm">
+            <li className="flex items-center gap-3">
+              <Truck size={20} aria-hidden="true" className="text-accent" />
+              Free shipping on orders over KSh 5,000
+            </li>
+            <li className="flex items-center gap-3">
+              <RotateCcw size={20} aria-hidden="true" className="text-accent" />
+              30-day return policy
+            </li>
+          </ul>
+
+          <div className="mt-8">
+            <Tabs
+              initial={tab}
+              tabs={[
+                {
+                  id: "description",
+                  label: "Description",
+                  href: `/product/${product.id}`,
+                  content: <p>{product.description}</p>,
+                },
+                {
+                  id: "details",
+                  label: "Details",
+                  href: `/product/${product.id}?tab=details`,
+                  content: <p>{product.details || "No further details for this product."}</p>,
+                },
+              ]}
+            />
+          </div>
+        </div>
+      </div>
+
+      {related.length ? (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="text-2xl font-bold">
+            You Might Also Like
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-4">
+            {related.map((item) => (
+              <li key={item.id}>
+                <ProductCard {...item} categoryLabel={categoryLabel(item.category)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main
+        id="main"
+        className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center"
+      >
+        <title>Product Not Found</title>
+        <meta name="robots" content="noindex" />
+        <h1 className="text-3xl font-bold">Product Not Found</h1>
+        <p className="mt-4 text-muted">
+          This product is not in the shop any more, or the link is mistyped.
+        </p>
+        <Link to="/shop" className="btn btn-primary mt-8">
+          Return to Shop
+        </Link>
+      </main>
+    );
+  }
+  const status = isRouteErrorResponse(error) && error.status === 503 ? 503 : 500;
+  return <ErrorPage status={status} />;
+}

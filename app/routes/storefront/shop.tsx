@@ -1,0 +1,224 @@
+import { Search, SlidersHorizontal } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
+import { ProductCard } from "~/components/ProductCard";
+import { Spinner } from "~/components/Spinner";
+import { CategorySidebar, type SidebarEntry } from "~/components/shop/CategorySidebar";
+import { getDb } from "~/db/client.server";
+import { orUnavailable } from "~/db/unavailable.server";
+import { ALL, categoryLabel, categoryName, groupsWithMore } from "~/modules/catalog/categories";
+import {
+  type ListingParams,
+  listingHref,
+  MAX_QUERY_LENGTH,
+  parseListingParams,
+  SORTS,
+} from "~/modules/catalog/listing";
+import { shopListing } from "~/modules/catalog/listing.server";
+import type { ProductSummary } from "~/modules/catalog/products.server";
+import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/shop";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = parseListingParams(new URL(request.url).searchParams);
+  const listing = await orUnavailable(() => shopListing(getDb(), params));
+  return { params, ...listing };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const params = loaderData?.params;
+  const category = params && params.category !== ALL ? categoryName(params.category) : null;
+  return pageMeta({
+    config: matches[0]?.loaderData?.config,
+    title: category ? `${category} | Shop` : "Shop African-print fashion",
+    description: category
+      ? `${category} in bold African prints: kitenge, ankara and kente, made in Kenya. Pay with M-Pesa or card.`
+      : "Shop dresses, kimonos, jumpsuits, shukas, kids' wear and accessories in bold African prints, made in Kenya.",
+    path: listingHref({ category: params?.category, sort: params?.sort, page: params?.page }),
+    noindex: Boolean(params?.q),
+  });
+};
+
+function sidebarGroups(params: ListingParams, counts: Record<string, number>) {
+  const entry = (id: string): SidebarEntry => ({
+    id,
+    name: categoryName(id),
+    href: listingHref({ ...params, category: id, page: 1 }),
+    count: counts[id] ?? 0,
+    active: params.category === id,
+  });
+  return {
+    all: entry(ALL),
+    groups: groupsWithMore().map((group) => ({
+      name: group.name,
+      initiallyOpen: group.name === "Women's Fashion" || group.name === "Home & Living",
+      entries: group.categories.map(entry),
+    })),
+  };
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { params, products, total, counts, hasMore } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/shop";
+  const submit = useSubmit();
+  const sidebar = sidebarGroups(params, counts);
+  const heading = params.category === ALL ? "Shop" : categoryName(params.category);
+
+  // 'Load more' appends the next page in place; a new filter starts from page one again.
+  const more = useFetcher<typeof loader>();
+  const [extra, setExtra] = useState<ProductSummary[]>([]);
+  const [nextPage, setNextPage] = useState(params.page + 1);
+  const [moreAvailable, setMoreAvailable] = useState(hasMore);
+  useEffect(() => {
+    setExtra([]);
+    setNextPage(params.page + 1);
+    setMoreAvailable(hasMore);
+  }, [params, hasMore]);
+  useEffect(() => {
+    if (more.state !== "idle" || !more.data) return;
+    const page = more.data;
+    setExtra((shown) => [
+      ...shown,
+      ...page.products.filter((p) => !shown.some((s) => s.id === p.id)),
+    ]);
+    setNextPage(page.params.page + 1);
+    setMoreAvailable(page.hasMore);
+  }, [more.state, more.data]);
+  const shown = [...products, ...extra];
+  const nextHref = listingHref({ ...params, page: nextPage });
+
+  const filters = <CategorySidebar all={sidebar.all} groups={sidebar.groups} />;
+
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 pt-8 pb-4 sm:px-6">
+      <h1 className="text-3xl font-bold sm:text-4xl">{heading}</h1>
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Form method="get" action="/shop" role="search" className="flex flex-1 gap-2">
+          {params.category !== ALL ? (
+            <input type="hidden" name="category" value={params.category} />
+          ) : null}
+          {params.sort !== "name" ? <input type="hidden" name="sort" value={params.sort} /> : null}
+          <label htmlFor="shop-search" className="sr-only">
+            Search products
+          </label>
+          <div className="relative flex-1">
+            <Search
+              aria-hidden="true"
+              size={18}
+              className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-muted"
+            />
+            <input
+              id="shop-search"
+              type="search"
+              name="q"
+              defaultValue={params.q}
+              key={params.q}
+              maxLength={MAX_QUERY_LENGTH}
+              placeholder="Search products..."
+              className="min-h-11 w-full rounded-full border border-hairline bg-white py-2 pr-4 pl-10"
+            />
+          </div>
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+        </Form>
+
+        <Form
+          method="get"
+          action="/shop"
+          className="flex items-center gap-2"
+          onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+        >
+          {params.category !== ALL ? (
+            <input type="hidden" name="category" value={params.category} />
+          ) : null}
+          {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
+          <label htmlFor="shop-sort" className="text-sm font-medium whitespace-nowrap">
+            Sort by
+          </label>
+          <select
+            id="shop-sort"
+            name="sort"
+            defaultValue={params.sort}
+            key={params.sort}
+            className="min-h-11 rounded-full border border-hairline bg-white px-4"
+          >
+            {SORTS.map((sort) => (
+              <option key={sort.id} value={sort.id}>
+                {sort.label}
+              </option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit" className="btn border border-hairline bg-white">
+              Apply
+            </button>
+          </noscript>
+        </Form>
+      </div>
+
+      <div className="mt-6 gap-8 md:grid md:grid-cols-[15rem_1fr]">
+        <details
+          className="mb-4 rounded-xl border border-hairline bg-white md:hidden"
+          data-testid="filters"
+        >
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-4 font-semibold [&::-webkit-details-marker]:hidden">
+            <SlidersHorizontal size={18} aria-hidden="true" />
+            Filters
+          </summary>
+          <div className="px-2 pb-3">{filters}</div>
+        </details>
+        <aside className="hidden md:block">{filters}</aside>
+
+        <section aria-labelledby="shop-results" aria-busy={loading}>
+          <div className="flex min-h-8 items-center justify-between">
+            <p id="shop-results" className="text-sm text-muted" aria-live="polite">
+              Showing {total} products
+            </p>
+            {loading ? <Spinner label="Loading products" /> : null}
+          </div>
+          {shown.length ? (
+            <ul
+              className={`mt-4 grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
+            >
+              {shown.map((product, i) => (
+                <li key={product.id}>
+                  <ProductCard
+                    {...product}
+                    categoryLabel={categoryLabel(product.category)}
+                    priority={i < 2 && params.page === 1}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="mt-4 flex flex-col items-center rounded-2xl bg-sand px-6 py-16 text-center">
+              <Search size={32} aria-hidden="true" className="text-muted" />
+              <h2 className="mt-4 text-xl font-semibold">No products found</h2>
+              <p className="mt-1 text-muted">Try adjusting your filters or search term.</p>
+              <Link to="/shop" className="btn btn-primary mt-6">
+                Clear filters
+              </Link>
+            </div>
+          )}
+          {moreAvailable ? (
+            <div className="mt-10 flex justify-center">
+              <Link
+                to={nextHref}
+                className="btn border border-ink bg-white px-8"
+                onClick={(event) => {
+                  event.preventDefault();
+                  if (more.state === "idle") more.load(nextHref);
+                }}
+              >
+                {more.state === "idle" ? "Load more" : <Spinner label="Loading more products" />}
+              </Link>
+            </div>
+          ) : null}
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import type { MetaDescriptor } from "react-router";
+
+type PageMeta = {
+  /** The root loader's data, where the shop's name and public URL live. */
+  config: { shopName: string; publicUrl: string } | undefined;
+  title: string;
+  description: string;
+  /** The page's canonical path, e.g. `/shop?category=dresses`. */
+  path: string;
+  image?: string;
+  type?: "website" | "product";
+  noindex?: boolean;
+};
+
+/** Title, description, canonical URL and Open Graph tags for a page. */
+export function pageMeta({
+  config,
+  title,
+  description,
+  path,
+  image,
+  type = "website",
+  noindex,
+}: PageMeta): MetaDescriptor[] {
+  const shopName = config?.shopName ?? "";
+  const base = config?.publicUrl ?? "";
+  const url = `${base}${path}`;
+  const fullTitle = title ? `${title} | ${shopName}` : shopName;
+  return [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: shopName },
+    { property: "og:type", content: type },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(image
+      ? [{ property: "og:image", content: image.startsWith("http") ? image : `${base}${image}` }]
+      : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+}

@@ -1,0 +1,32 @@
+import { sampleCatalogue } from "../../app/modules/catalog/sample-catalogue";
+
+/**
+ * The sample catalogue the browser suite's shop was seeded with: the tests' oracle for what a
+ * listing must show, computed here in plain TypeScript, independently of the shop's SQL.
+ */
+export const catalogue = sampleCatalogue();
+export const inStock = catalogue.filter((p) => p.inStock);
+
+export function expectedListing({
+  q = "",
+  category = "all",
+  sort = "name",
+}: {
+  q?: string;
+  category?: string;
+  sort?: string;
+}) {
+  const term = q.trim().toLowerCase();
+  const matches = inStock.filter(
+    (p) =>
+      (category === "all" || p.category === category) &&
+      (!term || `${p.name} ${p.description}`.toLowerCase().includes(term)),
+  );
+  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return matches.sort((a, b) => {
+    if (sort === "price-asc") return a.price - b.price || byId(a, b);
+    if (sort === "price-desc") return b.price - a.price || byId(b, a);
+    // The test databases use the C collation: names compare by code point.
+    return (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || byId(a, b);
+  });
+}

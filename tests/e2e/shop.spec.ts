@@ -1,0 +1,197 @@
+import type { Page } from "@playwright/test";
+import { expectedListing, inStock } from "./catalogue";
+import { expect, expectAccessible, isPhone, test } from "./fixtures";
+
+const cardNames = (page: Page) =>
+  page.getByRole("main").getByTestId("product-card").locator("h3").allTextContents();
+
+/** On a phone the category list sits in the closed 'Filters' panel; open it first. */
+async function categories(page: Page) {
+  if (isPhone(page)) {
+    const filters = page
+      .locator("details")
+      .filter({ has: page.getByText("Filters", { exact: true }) });
+    if (!(await filters.getAttribute("open").then((v) => v !== null))) {
+      await filters.locator("summary").first().click();
+    }
+    return filters.getByRole("navigation", { name: "Categories" });
+  }
+  return page.locator("aside").getByRole("navigation", { name: "Categories" });
+}
+
+test.describe("Shop listing", () => {
+  test("shows every in-stock product by name, 24 at a time, with the whole count", async ({
+    page,
+  }) => {
+    await page.goto("/shop");
+    await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
+    await expect(page.getByText(`Showing ${inStock.length} products`)).toBeVisible();
+    expect(await cardNames(page)).toEqual(
+      expectedListing({})
+        .slice(0, 24)
+        .map((p) => p.name),
+    );
+    await expectAccessible(page, "shop");
+  });
+
+  test("the sidebar counts per category, in the spec's groups, 'More' last", async ({ page }) => {
+    await page.goto("/shop");
+    const nav = await categories(page);
+    await expect(nav.getByRole("link", { name: /^All Products/ })).toHaveText(
+      `All Products${inStock.length} products`,
+    );
+    await expect(nav.getByRole("link", { name: /^All Products/ })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    const groups = nav.locator("details");
+    await expect(groups.locator("summary")).toHaveText([
+      "Women's Fashion▾",
+      "Men's Fashion▾",
+      "Kids' Collection▾",
+      "Outerwear▾",
+      "Footwear & Accessories▾",
+      "Home & Living▾",
+      "More▾",
+    ]);
+    // Women's Fashion and Home & Living start open.
+    const open = await groups.evaluateAll((ds) => ds.map((d) => (d as HTMLDetailsElement).open));
+    expect(open).toEqual([true, false, false, false, false, true, false]);
+    const dresses = inStock.filter((p) => p.category === "dresses").length;
+    await expect(nav.getByRole("link", { name: /^Dresses/ })).toHaveText(
+      `Dresses${dresses} products`,
+    );
+    await expect(nav.getByRole("link", { name: /^Home Decor/ })).toHaveText("Home Decor0 products");
+    await groups.filter({ hasText: "More" }).locator("summary").click();
+    const tshirts = inStock.filter((p) => p.category === "tshirts").length;
+    await expect(nav.getByRole("link", { name: /^T-Shirts/ })).toHaveText(
+      `T-Shirts${tshirts} products`,
+    );
+    await expect(nav.getByRole("link", { name: /^T-Shirts/ })).toHaveAttribute(
+      "href",
+      "/shop?category=tshirts",
+    );
+  });
+
+  test("search, category and sort combine, all kept in the URL", async ({ page }) => {
+    await page.goto("/shop");
+    await page.getByRole("searchbox", { name: "Search products" }).fill("Kente");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/shop\?q=Kente$/);
+    const searched = expectedListing({ q: "kente" });
+    await expect(page.getByText(`Showing ${searched.length} products`)).toBeVisible();
+
+    await (await categories(page)).getByRole("link", { name: /^Dresses/ }).click();
+    await expect(page).toHaveURL(/\/shop\?category=dresses&q=Kente$/);
+    await page.getByLabel("Sort by").selectOption("price-desc");
+    await expect(page).toHaveURL(/\/shop\?category=dresses&q=Kente&sort=price-desc$/);
+    const expected = expectedListing({ q: "kente", category: "dresses", sort: "price-desc" });
+    await expect(page.getByText(`Showing ${expected.length} products`)).toBeVisible();
+    await expect.poll(() => cardNames(page)).toEqual(expected.slice(0, 24).map((p) => p.name));
+    // The counts beside the categories follow the search.
+    const nav = await categories(page);
+    const kimonos = expectedListing({ q: "kente", category: "kimonos" }).length;
+    await expect(nav.getByRole("link", { name: /^Kimonos/ })).toHaveText(
+      `Kimonos${kimonos} products`,
+    );
+
+    // The back button returns to the previous listing.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/shop\?category=dresses&q=Kente$/);
+    await expect(page.getByLabel("Sort by")).toHaveValue("name");
+  });
+
+  test("search is case-insensitive and matches descriptions; one- and two-letter terms work", async ({
+    page,
+  }) => {
+    for (const q of ["SUNDAY", "wr", "x"]) {
+      await page.goto(`/shop?q=${q}&sort=price-asc`);
+      const expected = expectedListing({ q, sort: "price-asc" });
+      expect(expected.length).toBeGreaterThan(0);
+      await expect(page.getByText(`Showing ${expected.length} products`)).toBeVisible();
+      expect(await cardNames(page)).toEqual(expected.slice(0, 24).map((p) => p.name));
+    }
+  });
+
+  test("an empty result says so and offers a way back", async ({ page }) => {
+    await page.goto("/shop?q=zzzzqq");
+    await expect(page.getByText("Showing 0 products")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
+    await expect(page.getByText("Try adjusting your filters or search term.")).toBeVisible();
+    await expectAccessible(page, "shop, no results");
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page.getByText(`Showing ${inStock.length} products`)).toBeVisible();
+  });
+
+  test("'Load more' appends the next 24 in place", async ({ page }) => {
+    await page.goto("/shop?sort=price-asc");
+    const expected = expectedListing({ sort: "price-asc" });
+    await expect(page.getByTestId("product-card")).toHaveCount(24);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page.getByTestId("product-card")).toHaveCount(48);
+    expect(await cardNames(page)).toEqual(expected.slice(0, 48).map((p) => p.name));
+    await expect(page).toHaveURL(/\/shop\?sort=price-asc$/);
+    while (await page.getByRole("link", { name: "Load more" }).count()) {
+      const before = await page.getByTestId("product-card").count();
+      await page.getByRole("link", { name: "Load more" }).click();
+      await expect.poll(() => page.getByTestId("product-card").count()).toBeGreaterThan(before);
+    }
+    await expect(page.getByTestId("product-card")).toHaveCount(expected.length);
+  });
+
+  test("a loading indicator shows while a new listing is on its way", async ({ page }) => {
+    await page.goto("/shop");
+    await page.route(/\/shop\.data/, async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await (await categories(page)).getByRole("link", { name: /^Skirts/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading products" })).toBeAttached();
+    await expect(page.getByRole("main").locator("section[aria-busy=true]")).toBeAttached();
+    await expect(page.getByRole("heading", { level: 1, name: "Skirts" })).toBeVisible();
+    await expect(page.getByRole("main").locator("section[aria-busy=true]")).toHaveCount(0);
+  });
+
+  test("product cards link to their pages and show images from the WebP widths", async ({
+    page,
+  }) => {
+    await page.goto("/shop?category=accessories");
+    const first = expectedListing({ category: "accessories" })[0]!;
+    const card = page.getByTestId("product-card").first();
+    await expect(card.getByText("accessories", { exact: true })).toBeVisible();
+    await expect(card.locator("img")).toHaveAttribute("sizes", /vw/);
+    await card.getByRole("link", { name: first.name }).click();
+    await expect(page).toHaveURL(`/product/${first.id}`);
+  });
+});
+
+test.describe("Shop listing without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("search, category, sort and paging all work as plain links and forms", async ({ page }) => {
+    await page.goto("/shop");
+    await page.getByRole("searchbox", { name: "Search products" }).fill("wrap");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/shop\?q=wrap$/);
+    await expect(
+      page.getByText(`Showing ${expectedListing({ q: "wrap" }).length} products`),
+    ).toBeVisible();
+
+    await page.goto("/shop?category=dresses");
+    await page.getByLabel("Sort by").selectOption("price-asc");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/shop\?category=dresses&sort=price-asc$/);
+    const dresses = expectedListing({ category: "dresses", sort: "price-asc" });
+    expect(await cardNames(page)).toEqual(dresses.slice(0, 24).map((p) => p.name));
+
+    await page.goto("/shop");
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page).toHaveURL(/\/shop\?page=2$/);
+    expect(await cardNames(page)).toEqual(
+      expectedListing({})
+        .slice(24, 48)
+        .map((p) => p.name),
+    );
+    await expect(page.getByText(`Showing ${inStock.length} products`)).toBeVisible();
+  });
+});
