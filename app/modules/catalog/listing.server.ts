@@ -20,38 +20,72 @@ const ORDER: Record<ListingParams["sort"], SQL[]> = {
   "price-desc": [desc(products.price), desc(products.id)],
 };
 
+const matching = (q: string) =>
+  and(
+    eq(products.inStock, true),
+    q ? sql`${products.searchText} like ${containsPattern(q)}` : undefined,
+  );
+
 /**
- * One page of the shop and the counts beside it, in two SQL queries: the page (by the listing
- * indexes) and the per-category counts of the search (whose sum is the 'All Products' count).
+ * The listing's queries, unexecuted (the shop awaits them, the benchmark explains them): the page
+ * and its total, which the listing indexes serve, and the sidebar's counts per category.
  * The substring search uses the trigram index on name and description for terms of three
  * letters or more; shorter terms still match correctly, by scan.
  */
-export async function shopListing(db: Db, params: ListingParams): Promise<ShopListing> {
-  const matching = and(
-    eq(products.inStock, true),
-    params.q ? sql`${products.searchText} like ${containsPattern(params.q)}` : undefined,
+export function listingQueries(db: Db, params: ListingParams) {
+  const filter = and(
+    matching(params.q),
+    params.category === ALL ? undefined : eq(products.category, params.category),
   );
-  const [page, perCategory] = await Promise.all([
-    db
+  return {
+    page: db
       .select(summaryColumns)
       .from(products)
-      .where(
-        and(matching, params.category === ALL ? undefined : eq(products.category, params.category)),
-      )
+      .where(filter)
       .orderBy(...ORDER[params.sort])
       .limit(PAGE_SIZE)
       .offset((params.page - 1) * PAGE_SIZE),
-    db
+    total: db.select({ n: count() }).from(products).where(filter),
+    categoryCounts: db
       .select({ category: products.category, n: count() })
       .from(products)
-      .where(matching)
+      .where(matching(params.q))
       .groupBy(products.category),
-  ]);
+  };
+}
+
+/**
+ * The sidebar's counts read every in-stock product that matches the search, which no index can
+ * shorten for a common term. They are kept for a short while per search term, per process (a
+ * count a few seconds old is harmless beside a fresh total), and dropped when products change.
+ */
+const COUNTS_TTL_MS = 30_000;
+const COUNTS_MAX_TERMS = 500;
+const countsCache = new Map<string, { at: number; counts: Record<string, number> }>();
+
+export function forgetCategoryCounts() {
+  countsCache.clear();
+}
+
+async function categoryCounts(db: Db, params: ListingParams) {
+  const key = params.q.toLowerCase();
+  const cached = countsCache.get(key);
+  if (cached && Date.now() - cached.at < COUNTS_TTL_MS) return cached.counts;
+  const rows = await listingQueries(db, params).categoryCounts;
   const counts: Record<string, number> = { [ALL]: 0 };
-  for (const row of perCategory) {
+  for (const row of rows) {
     counts[row.category] = row.n;
     counts[ALL]! += row.n;
   }
-  const total = counts[params.category] ?? 0;
-  return { products: page, total, counts, hasMore: params.page * PAGE_SIZE < total };
+  if (countsCache.size >= COUNTS_MAX_TERMS) countsCache.delete(countsCache.keys().next().value!);
+  countsCache.set(key, { at: Date.now(), counts });
+  return counts;
+}
+
+/** One page of the shop, its total, and the counts beside it. */
+export async function shopListing(db: Db, params: ListingParams): Promise<ShopListing> {
+  const { page, total } = listingQueries(db, params);
+  const [rows, [totalRow], counts] = await Promise.all([page, total, categoryCounts(db, params)]);
+  const n = totalRow?.n ?? 0;
+  return { products: rows, total: n, counts, hasMore: params.page * PAGE_SIZE < n };
 }
