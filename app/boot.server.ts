@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
+import { getDatabase, getDb, openDatabase, setDatabase } from "~/db/client.server";
 import { seedOnFirstRun } from "~/db/seed.server";
 import { ensureBrandImages } from "~/modules/media/brand.server";
 import { DiskStorage, setMediaStorage } from "~/modules/media/storage.server";
+import { startReconciliation } from "~/modules/orders/reconcile.server";
+import { getPaymentProvider } from "~/modules/payments/payments.server";
 import { type Env, getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
@@ -27,6 +29,8 @@ export async function boot(): Promise<Env> {
   const seeded = await seedOnFirstRun(database.db, storage, env.SEED_SAMPLE_CATALOGUE);
   if (seeded) logger.info({ products: seeded }, "sample catalogue added (first run)");
 
+  stopReconciliation = startReconciliation(getDb, getPaymentProvider);
+
   if (env.DEMO_PAYMENTS) {
     logger.warn(
       "Demo mode: no PESAPAL_CONSUMER_KEY is set, so payments go to the built-in Pesapal sandbox emulator and are simulated. Set the Pesapal variables before taking real orders.",
@@ -35,8 +39,11 @@ export async function boot(): Promise<Env> {
   return env;
 }
 
+let stopReconciliation: (() => void) | undefined;
+
 /** Closes the database (PGlite must be closed cleanly, or its sequences jump). */
 export async function shutdown() {
+  stopReconciliation?.();
   try {
     await getDatabase().close();
   } catch {

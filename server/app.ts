@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { SANDBOX_KEY, SANDBOX_PATH, SANDBOX_SECRET } from "~/modules/payments/payments.server";
+import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
 import { isCrossSiteRequest } from "~/utils/csrf";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -37,6 +39,21 @@ app.use((_req, res, next) => {
     res.setHeader("Strict-Transport-Security", "max-age=31536000");
   }
   next();
+});
+
+// Demo mode: the Pesapal sandbox emulator answers inside the shop. It speaks Pesapal's API to
+// the shop's own client over HTTP, so it sits before the browser-only CSRF check.
+let emulator: ReturnType<typeof createPesapalEmulator> | undefined;
+app.use(SANDBOX_PATH, (req, res, next) => {
+  const env = getEnv();
+  if (!env.DEMO_PAYMENTS) return next();
+  emulator ??= createPesapalEmulator({
+    publicBaseUrl: `${env.PUBLIC_URL}${SANDBOX_PATH}`,
+    consumerKey: SANDBOX_KEY,
+    consumerSecret: SANDBOX_SECRET,
+    onIpnError: (error) => logger.warn({ err: error }, "sandbox IPN delivery failed"),
+  });
+  emulator(req, res, next);
 });
 
 app.use((req, res, next) => {

@@ -24,8 +24,13 @@ export function ProductCard(props: ProductCardProps) {
     props;
   return (
     <article className="group relative flex flex-col" data-testid="product-card">
-      <div className="relative overflow-hidden rounded-xl bg-sand">
-        <Link to={`/product/${id}`} tabIndex={-1} aria-hidden="true">
+      <div className="relative">
+        <Link
+          to={`/product/${id}`}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="block overflow-hidden rounded-xl bg-sand"
+        >
           <ProductImage
             image={image}
             alt=""

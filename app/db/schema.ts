@@ -103,11 +103,17 @@ export const orders = pgTable(
     ipnResponse: jsonb("ipn_response"),
     /** The original document of an imported (legacy) order, normalised on read. */
     raw: jsonb("raw"),
+    /** The cart (browser) that placed the order: only it sees the customer's details afterwards. */
+    cartId: uuid("cart_id"),
+    /** Reconciliation of orders left Pending: how often Pesapal was asked, and when to ask next. */
+    reconcileAttempts: integer("reconcile_attempts").notNull().default(0),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    index("orders_reconcile_idx").on(t.nextCheckAt).where(sql`${t.status} = 'Pending'`),
     check(
       "orders_status_valid",
       sql`${t.status} in ('Pending', 'Processing', 'Shipped', 'Completed', 'Failed')`,

@@ -35,20 +35,23 @@ describe("configuration", () => {
     );
   });
 
-  test("ADMIN_EMAIL needs ADMIN_PASSWORD, and real Pesapal keys need a base URL", () => {
+  test("ADMIN_EMAIL needs ADMIN_PASSWORD, and real Pesapal keys need PESAPAL_ENV", () => {
     expect(message({ ADMIN_EMAIL: "owner@example.com" })).toMatch(
       /^Invalid configuration: ADMIN_PASSWORD must be set together/,
     );
-    expect(message({ PESAPAL_CONSUMER_KEY: "k", PESAPAL_CONSUMER_SECRET: "s" })).toMatch(
-      /^Invalid configuration: PESAPAL_BASE_URL must be required with real Pesapal keys/,
+    expect(message({ PESAPAL_CONSUMER_KEY: "k", PESAPAL_CONSUMER_SECRET: "s" })).toBe(
+      "Invalid configuration: PESAPAL_ENV must be sandbox or live when Pesapal keys are set.",
+    );
+    expect(message({ PESAPAL_ENV: "production" })).toBe(
+      'Invalid configuration: PESAPAL_ENV must be sandbox or live (got "production").',
     );
   });
 
-  test("with Pesapal keys and base URL, payments are real", () => {
+  test("with Pesapal keys and PESAPAL_ENV, payments are real", () => {
     const env = parseEnv({
       PESAPAL_CONSUMER_KEY: "k",
       PESAPAL_CONSUMER_SECRET: "s",
-      PESAPAL_BASE_URL: "https://pay.pesapal.com/v3",
+      PESAPAL_ENV: "live",
       PUBLIC_URL: "https://shop.example.co.ke/",
     });
     expect(env.DEMO_PAYMENTS).toBe(false);

@@ -83,9 +83,8 @@ const schema = z
       .string()
       .min(1, { error: "your Pesapal consumer secret" })
       .optional(),
-    PESAPAL_BASE_URL: optionalUrl(
-      "of Pesapal's API, such as https://pay.pesapal.com/v3 (live) or https://cybqa.pesapal.com/pesapalv3 (sandbox)",
-    ),
+    PESAPAL_ENV: z.enum(["sandbox", "live"], { error: "sandbox or live" }).optional(),
+    PESAPAL_BASE_URL: optionalUrl("of Pesapal's API, to override the one PESAPAL_ENV chooses"),
     PESAPAL_IPN_NOTIFICATION_TYPE: z.enum(["GET", "POST"], { error: "GET or POST" }).default("GET"),
   })
   .superRefine((env, ctx) => {
@@ -103,17 +102,21 @@ const schema = z
         message: "set together with the other of PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET",
       });
     }
-    if (env.PESAPAL_CONSUMER_KEY && !env.PESAPAL_BASE_URL) {
+    if (env.PESAPAL_CONSUMER_KEY && !env.PESAPAL_ENV && !env.PESAPAL_BASE_URL) {
       ctx.addIssue({
         code: "custom",
-        path: ["PESAPAL_BASE_URL"],
-        message:
-          "required with real Pesapal keys: https://pay.pesapal.com/v3 (live) or https://cybqa.pesapal.com/pesapalv3 (sandbox)",
+        path: ["PESAPAL_ENV"],
+        message: "sandbox or live when Pesapal keys are set",
       });
     }
   });
 
 type RawEnv = z.infer<typeof schema>;
+
+export const PESAPAL_BASE_URLS = {
+  sandbox: "https://cybqa.pesapal.com/pesapalv3",
+  live: "https://pay.pesapal.com/v3",
+} as const;
 
 export type Env = RawEnv & {
   PUBLIC_URL: string;

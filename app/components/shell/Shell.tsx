@@ -1,5 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { CartLines } from "../cart/CartLines";
+import { CartProvider, type CartSummary } from "../cart/cart-context";
+import { DemoBanner } from "../DemoBanner";
+import { ToastHost } from "../toast";
 import { CartDrawer } from "./CartDrawer";
 import { MobileMenu } from "./MobileMenu";
 import type { NavCategory } from "./nav";
@@ -10,12 +14,24 @@ type Props = {
   shopName: string;
   social: { instagramUrl?: string; facebookUrl?: string; tiktokUrl?: string };
   categories: NavCategory[];
-  cartCount: number;
+  cart: CartSummary;
+  demoPayments: boolean;
+  /** A message from a form posted without JavaScript ('Added to cart!'). */
+  flash: { kind: "success" | "error"; message: string } | null;
   children: ReactNode;
 };
 
 /** The public shell: sticky header, main content, footer, the mobile menu and the cart drawer. */
-export function Shell({ shopName, social, categories, cartCount, children }: Props) {
+export function Shell({
+  shopName,
+  social,
+  categories,
+  cart,
+  demoPayments,
+  flash,
+  children,
+}: Props) {
+  const cartCount = cart.count;
   const [menuOpen, setMenuOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
   const { pathname } = useLocation();
@@ -31,41 +47,55 @@ export function Shell({ shopName, social, categories, cartCount, children }: Pro
   }, [pathname]);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded bg-accent px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <SiteHeader
-        shopName={shopName}
-        categories={categories}
-        cartCount={cartCount}
-        menuButtonRef={menuButton}
-        cartButtonRef={cartButton}
-        onOpenMenu={() => setMenuOpen(true)}
-        onOpenCart={() => setCartOpen(true)}
-      />
-      <MobileMenu
-        open={menuOpen}
-        onOpenChange={setMenuOpen}
-        shopName={shopName}
-        categories={categories}
-        returnFocusTo={menuButton}
-      />
-      <CartDrawer
-        open={cartOpen}
-        onOpenChange={setCartOpen}
-        count={cartCount}
-        returnFocusTo={cartButton}
-      />
-      <div className="flex-1">{children}</div>
-      <SiteFooter
-        shopName={shopName}
-        social={social}
-        collections={categories.filter((c) => c.id !== "all")}
-      />
-    </div>
+    <CartProvider value={{ cart, openCart: () => setCartOpen(true) }}>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded bg-accent px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        {demoPayments ? <DemoBanner /> : null}
+        <SiteHeader
+          shopName={shopName}
+          categories={categories}
+          cartCount={cartCount}
+          menuButtonRef={menuButton}
+          cartButtonRef={cartButton}
+          onOpenMenu={() => setMenuOpen(true)}
+          onOpenCart={() => setCartOpen(true)}
+        />
+        <MobileMenu
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          shopName={shopName}
+          categories={categories}
+          returnFocusTo={menuButton}
+        />
+        <CartDrawer
+          open={cartOpen}
+          onOpenChange={setCartOpen}
+          count={cartCount}
+          returnFocusTo={cartButton}
+        >
+          {cart.items.length ? <CartLines onNavigate={() => setCartOpen(false)} /> : null}
+        </CartDrawer>
+        <div className="flex-1">{children}</div>
+        <SiteFooter
+          shopName={shopName}
+          social={social}
+          collections={categories.filter((c) => c.id !== "all")}
+        />
+        <ToastHost />
+        {flash ? (
+          <p
+            role={flash.kind === "error" ? "alert" : "status"}
+            className={`fixed right-4 bottom-4 z-50 max-w-sm rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${flash.kind === "error" ? "bg-danger text-white" : "bg-ink text-paper"}`}
+          >
+            {flash.message}
+          </p>
+        ) : null}
+      </div>
+    </CartProvider>
   );
 }

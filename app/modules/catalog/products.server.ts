@@ -11,7 +11,7 @@ export type ProductSummary = {
   originalPrice: number | null;
   image: string | null;
   isFeatured: boolean;
-  hasSizes: boolean;
+  sizes: string[];
 };
 
 export const summaryColumns = {
@@ -22,7 +22,7 @@ export const summaryColumns = {
   originalPrice: products.originalPrice,
   image: sql<string | null>`${products.images}[1]`,
   isFeatured: products.isFeatured,
-  hasSizes: sql<boolean>`cardinality(${products.sizes}) > 0`,
+  sizes: products.sizes,
 };
 
 export const FEATURED_LIMIT = 8;

@@ -1,5 +1,6 @@
 import { ArrowRight, Palette, Scissors, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+import { CardAddButton } from "~/components/cart/CardAddButton";
 import { ProductCard } from "~/components/ProductCard";
 import { ProductImage } from "~/components/ProductImage";
 import { getDb } from "~/db/client.server";
@@ -124,6 +125,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <ProductCard
                   {...product}
                   categoryLabel={categoryLabel(product.category)}
+                  action={
+                    <CardAddButton
+                      productId={product.id}
+                      name={product.name}
+                      sizes={product.sizes}
+                    />
+                  }
                   priority={i < 2}
                 />
               </li>

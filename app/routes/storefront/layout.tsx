@@ -2,15 +2,22 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import { ErrorPage } from "~/components/ErrorPage";
 import { Shell } from "~/components/shell/Shell";
 import { navCategories } from "~/modules/catalog/nav-categories";
-import { useShopConfig } from "~/root";
+import { useRootData } from "~/root";
 import type { Route } from "./+types/layout";
 
 const categories = navCategories();
 
 function StorefrontShell({ children }: { children: React.ReactNode }) {
-  const config = useShopConfig();
+  const { config, cart, flash } = useRootData();
   return (
-    <Shell shopName={config.shopName} social={config} categories={categories} cartCount={0}>
+    <Shell
+      shopName={config.shopName}
+      social={config}
+      categories={categories}
+      cart={cart}
+      demoPayments={config.demoPayments}
+      flash={flash}
+    >
       {children}
     </Shell>
   );

@@ -1,5 +1,7 @@
 import { ArrowLeft, RotateCcw, ShoppingBag, Truck } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { CardAddButton } from "~/components/cart/CardAddButton";
+import { useCartFetcher } from "~/components/cart/use-cart-fetcher";
 import { ErrorPage } from "~/components/ErrorPage";
 import { ProductCard } from "~/components/ProductCard";
 import { Gallery } from "~/components/product/Gallery";
@@ -66,6 +68,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
   const { product, related, tab } = loaderData;
   const origin = matches[0]?.loaderData?.config.publicUrl ?? "";
   const onSale = product.originalPrice !== null && product.originalPrice > 0;
+  const addToCart = useCartFetcher();
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pb-8">
@@ -103,8 +106,18 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             ) : null}
           </p>
 
-          <Form method="post" action="/cart" className="mt-6" id="add-to-cart">
+          <Form
+            method="post"
+            action="/cart"
+            className="mt-6"
+            id="add-to-cart"
+            onSubmit={(event) => {
+              event.preventDefault();
+              addToCart.submit(event.currentTarget);
+            }}
+          >
             <input type="hidden" name="intent" value="add" />
+            <input type="hidden" name="returnTo" value={`/product/${product.id}`} />
             <input type="hidden" name="productId" value={product.id} />
             <input type="hidden" name="quantity" value="1" />
             {product.sizes.length ? (
@@ -130,7 +143,11 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             ) : null}
             <div className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-hairline bg-paper/95 px-4 py-3 backdrop-blur md:static md:mt-6 md:border-0 md:bg-transparent md:p-0">
               <span className="font-semibold tabular md:hidden">{formatKsh(product.price)}</span>
-              <button type="submit" className="btn btn-primary flex-1 md:flex-none md:px-10">
+              <button
+                type="submit"
+                disabled={addToCart.busy}
+                className="btn btn-primary flex-1 md:flex-none md:px-10"
+              >
                 <ShoppingBag size={18} aria-hidden="true" />
                 Add to Cart
               </button>
@@ -178,7 +195,11 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
           <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-4">
             {related.map((item) => (
               <li key={item.id}>
-                <ProductCard {...item} categoryLabel={categoryLabel(item.category)} />
+                <ProductCard
+                  {...item}
+                  categoryLabel={categoryLabel(item.category)}
+                  action={<CardAddButton productId={item.id} name={item.name} sizes={item.sizes} />}
+                />
               </li>
             ))}
           </ul>

@@ -1,0 +1,26 @@
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { notify } from "../toast";
+
+type CartAnswer = { ok: true; message: string | null } | { ok: false; error: string };
+
+/**
+ * Posts a cart form to /cart in the background (the same form works without JavaScript as a
+ * plain post) and shows the answer as a toast: 'Added to cart!' or why not.
+ */
+export function useCartFetcher(key?: string) {
+  const fetcher = useFetcher<CartAnswer>({ key });
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok && fetcher.data.message) void notify("success", fetcher.data.message);
+    if (!fetcher.data.ok) void notify("error", fetcher.data.error);
+  }, [fetcher.state, fetcher.data]);
+
+  const submit = (form: HTMLFormElement, extra: Record<string, string> = {}) => {
+    const data = new FormData(form);
+    for (const [k, v] of Object.entries(extra)) data.set(k, v);
+    data.set("via", "fetch");
+    void fetcher.submit(data, { method: "post", action: "/cart" });
+  };
+  return { fetcher, submit, busy: fetcher.state !== "idle" };
+}

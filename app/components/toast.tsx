@@ -1,0 +1,38 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+
+/**
+ * Toasts with react-hot-toast, configured to the spec (bottom-right; success 2 s, error 4 s, at
+ * most 20 at once: the library's own defaults). The library is loaded on the first toast, so no
+ * page pays for it before it needs it.
+ */
+const Toaster = lazy(() => import("react-hot-toast").then((m) => ({ default: m.Toaster })));
+
+let mount: (() => void) | null = null;
+let mounted = false;
+
+export async function notify(kind: "success" | "error", message: string) {
+  if (!mounted) {
+    mounted = true;
+    mount?.();
+  }
+  const { toast } = await import("react-hot-toast");
+  toast[kind](message, { position: "bottom-right" });
+}
+
+export function ToastHost() {
+  const [show, setShow] = useState(mounted);
+  useEffect(() => {
+    mount = () => setShow(true);
+    return () => {
+      mount = null;
+    };
+  }, []);
+  return show ? (
+    <Suspense fallback={null}>
+      <Toaster
+        position="bottom-right"
+        toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 } }}
+      />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,23 @@
+import { createCookie } from "react-router";
+
+/**
+ * A one-time message for the next page, for forms posted without JavaScript (with it, the page
+ * shows a toast instead): "Added to cart!" or why something could not be added.
+ */
+export const flashCookie = createCookie("flash", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 60,
+});
+
+export type Flash = { kind: "success" | "error"; message: string };
+
+export async function readFlash(request: Request): Promise<Flash | null> {
+  const value = await flashCookie.parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return null;
+  const { kind, message } = value as Flash;
+  return (kind === "success" || kind === "error") && typeof message === "string"
+    ? { kind, message: message.slice(0, 200) }
+    : null;
+}

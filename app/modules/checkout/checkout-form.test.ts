@@ -1,0 +1,115 @@
+import { describe, expect, test } from "vitest";
+import { CHECKOUT_MESSAGES, normaliseKenyanPhone, validateCheckout } from "./checkout-form";
+import { deliveryFee, orderTotal } from "./delivery";
+
+const valid = {
+  name: "Akinyi Otieno",
+  phone: "0712345678",
+  email: "akinyi@example.co.ke",
+  address: "",
+  city: "Nairobi",
+  notes: "",
+  deliveryMethod: "pickup",
+};
+
+describe("Kenyan phone numbers", () => {
+  test.each([
+    ["0712345678", "254712345678"],
+    ["+254712345678", "254712345678"],
+    ["254112345678", "254112345678"],
+    ["0112345678", "254112345678"],
+    ["712345678", "254712345678"],
+    ["0712 345 678", "254712345678"],
+  ])("%s is accepted as %s", (input, normalised) => {
+    expect(normaliseKenyanPhone(input)).toBe(normalised);
+  });
+
+  test.each(["0812345678", "071234567", "07123456789", "", "+255712345678", "phone"])(
+    "%s is refused",
+    (input) => {
+      expect(normaliseKenyanPhone(input)).toBeNull();
+    },
+  );
+});
+
+describe("checkout validation", () => {
+  test("reports the first failure in the spec's order with its exact text", () => {
+    expect(
+      validateCheckout({ ...valid, name: "  ", phone: "1", email: "x", deliveryMethod: "rider" }),
+    ).toMatchObject({
+      ok: false,
+      field: "name",
+      message: "Please enter your full name",
+    });
+    expect(validateCheckout({ ...valid, phone: "0812345678", email: "x" })).toMatchObject({
+      field: "phone",
+      message: "Please enter a valid Kenyan phone number (e.g., 0712345678 or 254712345678)",
+    });
+    expect(validateCheckout({ ...valid, email: "akinyi@" })).toMatchObject({
+      field: "email",
+      message: "Please enter a valid email address",
+    });
+    expect(validateCheckout({ ...valid, deliveryMethod: "matatu", address: " " })).toMatchObject({
+      field: "address",
+      message: CHECKOUT_MESSAGES.address,
+    });
+  });
+
+  test("address is needed for matatu and rider only; city and notes are optional", () => {
+    expect(validateCheckout({ ...valid, deliveryMethod: "pickup", address: "" }).ok).toBe(true);
+    expect(
+      validateCheckout({
+        ...valid,
+        deliveryMethod: "rider",
+        address: "Kilimani, Argwings Kodhek Rd",
+      }).ok,
+    ).toBe(true);
+    expect(validateCheckout({ ...valid, city: undefined, notes: undefined }).ok).toBe(true);
+  });
+
+  test("cleans the data: trimmed, phone normalised, pickup location only for pickup", () => {
+    const pickup = validateCheckout({
+      ...valid,
+      name: " Akinyi ",
+      phone: "+254 712 345 678",
+      pickupLocation: "Milele Mall Ngong",
+    });
+    expect(pickup).toEqual({
+      ok: true,
+      data: {
+        name: "Akinyi",
+        phone: "254712345678",
+        email: "akinyi@example.co.ke",
+        address: "",
+        city: "Nairobi",
+        notes: "",
+        deliveryMethod: "pickup",
+        pickupLocation: "Milele Mall Ngong",
+      },
+    });
+    const defaulted = validateCheckout({ ...valid, pickupLocation: "somewhere else" });
+    expect(defaulted.ok && defaulted.data.pickupLocation).toBe(
+      "Tom Mboya Meru South House 2nd floor Rm 205",
+    );
+    const rider = validateCheckout({
+      ...valid,
+      deliveryMethod: "rider",
+      address: "Kilimani",
+      pickupLocation: "Milele Mall Ngong",
+    });
+    expect(rider.ok && rider.data.pickupLocation).toBeNull();
+  });
+});
+
+describe("delivery fees and totals", () => {
+  test("pickup 0, matatu 150, rider 300; anything else is pickup", () => {
+    expect([
+      deliveryFee("pickup"),
+      deliveryFee("matatu"),
+      deliveryFee("rider"),
+      deliveryFee(undefined),
+    ]).toEqual([0, 150, 300, 0]);
+    expect(orderTotal(2500, "rider")).toBe(2800);
+    expect(orderTotal(2500, "matatu")).toBe(2650);
+  });
+});

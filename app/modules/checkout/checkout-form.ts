@@ -1,0 +1,106 @@
+import * as z from "zod/mini";
+import { DELIVERY_METHODS, PICKUP_LOCATIONS } from "./delivery";
+
+/**
+ * The checkout form's rules, in the spec's order (section 5), with its exact texts. One schema
+ * for the browser (before submitting) and the server (which never trusts the browser).
+ */
+export const CHECKOUT_MESSAGES = {
+  name: "Please enter your full name",
+  phone: "Please enter a valid Kenyan phone number (e.g., 0712345678 or 254712345678)",
+  email: "Please enter a valid email address",
+  address: "Please provide your exact delivery location",
+} as const;
+
+/** Optional +254, 254 or 0, then 1 or 7, then 8 more digits (spaces and dashes ignored). */
+const KENYAN_PHONE = /^(?:\+254|254|0)?([17]\d{8})$/;
+
+export function normaliseKenyanPhone(input: string): string | null {
+  const match = KENYAN_PHONE.exec(input.replace(/[\s-]/g, ""));
+  return match ? `254${match[1]}` : null;
+}
+
+const text = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+
+export const checkoutSchema = z
+  .object({
+    name: z
+      .string()
+      .check(z.trim(), z.minLength(1, { error: CHECKOUT_MESSAGES.name }), z.maxLength(100)),
+    phone: z
+      .string()
+      .check(z.refine((v) => normaliseKenyanPhone(v) !== null, { error: CHECKOUT_MESSAGES.phone })),
+    email: z
+      .string()
+      .check(z.trim(), z.email({ error: CHECKOUT_MESSAGES.email }), z.maxLength(200)),
+    address: text(300),
+    city: text(100),
+    notes: text(1000),
+    deliveryMethod: z._default(
+      z.enum(DELIVERY_METHODS.map((m) => m.id) as ["pickup", "matatu", "rider"]),
+      "pickup",
+    ),
+    pickupLocation: z.optional(z.string()),
+  })
+  .check(
+    z.refine((data) => data.deliveryMethod === "pickup" || Boolean(data.address), {
+      error: CHECKOUT_MESSAGES.address,
+      path: ["address"],
+    }),
+  );
+
+export type CheckoutInput = z.input<typeof checkoutSchema>;
+
+export type CheckoutData = {
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  city: string;
+  notes: string;
+  deliveryMethod: "pickup" | "matatu" | "rider";
+  pickupLocation: string | null;
+};
+
+const ORDER: (keyof typeof CHECKOUT_MESSAGES)[] = ["name", "phone", "email", "address"];
+
+/**
+ * Checks the form in the spec's order and answers the first failure's text, as the original
+ * shop's alerts did, or the cleaned data (phone normalised to 2547XXXXXXXX / 2541XXXXXXXX).
+ */
+export function validateCheckout(
+  input: Record<string, unknown>,
+):
+  | { ok: true; data: CheckoutData }
+  | { ok: false; field: keyof typeof CHECKOUT_MESSAGES | "form"; message: string } {
+  const result = checkoutSchema.safeParse(input);
+  if (!result.success) {
+    const byField = new Map(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+    for (const field of ORDER) {
+      const message = byField.get(field);
+      if (message) return { ok: false, field, message: CHECKOUT_MESSAGES[field] };
+    }
+    return {
+      ok: false,
+      field: "form",
+      message: result.error.issues[0]?.message ?? "Please check the form.",
+    };
+  }
+  const data = result.data;
+  const pickup = data.deliveryMethod === "pickup";
+  return {
+    ok: true,
+    data: {
+      name: data.name,
+      phone: normaliseKenyanPhone(data.phone)!,
+      email: data.email,
+      address: data.address ?? "",
+      city: data.city ?? "",
+      notes: data.notes ?? "",
+      deliveryMethod: data.deliveryMethod,
+      pickupLocation: pickup
+        ? (PICKUP_LOCATIONS.find((l) => l === data.pickupLocation) ?? PICKUP_LOCATIONS[0])
+        : null,
+    },
+  };
+}

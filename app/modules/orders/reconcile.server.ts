@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import type { PaymentProvider } from "~/modules/payments/provider";
+import { logger } from "~/utils/logger.server";
+import { settleOrder } from "./settlement.server";
+
+/**
+ * Orders left Pending (a lost IPN, a shopper who closed the tab) are re-checked with Pesapal:
+ * from 5 minutes after they were placed, for 7 days, waiting twice as long after each attempt
+ * (1 minute, 2, 4, ... at most 6 hours). Each run claims the orders it checks by moving their
+ * next check forward in the same statement that selects them (FOR UPDATE SKIP LOCKED), so any
+ * number of app processes can run it at once without asking twice.
+ */
+export async function reconcilePendingOrders(db: Db, provider: PaymentProvider, batch = 20): Promise<number> {
+  const claimed = await db.execute<{ id: string; pesapal_tracking_id: string }>(sql`
+    update orders
+       set reconcile_attempts = reconcile_attempts + 1,
+           next_check_at = now() + least(interval '1 minute' * power(2, least(reconcile_attempts, 10)), interval '6 hours')
+     where id in (
+       select id from orders
+        where status = 'Pending'
+          and pesapal_tracking_id is not null
+          and created_at > now() - interval '7 days'
+          and created_at <= now() - interval '5 minutes'
+          and (next_check_at is null or next_check_at <= now())
+        order by next_check_at nulls first
+        limit ${batch}
+        for update skip locked)
+    returning id, pesapal_tracking_id`);
+  for (const row of claimed.rows) {
+    try {
+      await settleOrder(db, provider, row.pesapal_tracking_id, "reconciliation");
+    } catch (error) {
+      logger.warn({ err: error, orderId: row.id }, "reconciliation could not reach Pesapal; will retry later");
+    }
+  }
+  return claimed.rows.length;
+}
+
+/** Runs the reconciliation every minute in this process; returns a function that stops it. */
+export function startReconciliation(getDb: () => Db, getProvider: () => PaymentProvider, everyMs = 60_000) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const n = await reconcilePendingOrders(getDb(), getProvider());
+      if (n) logger.info({ orders: n }, "reconciled pending orders");
+    } catch (error) {
+      logger.error({ err: error }, "reconciliation run failed");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,412 @@
+import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ProductImage } from "~/components/ProductImage";
+import { getDb } from "~/db/client.server";
+import { orUnavailable } from "~/db/unavailable.server";
+import { loadCart, readCartId } from "~/modules/cart/cart.server";
+import { cartAction } from "~/modules/cart/cart-action.server";
+import { CheckoutError, placeOrder } from "~/modules/checkout/checkout.server";
+import { DELIVERY_METHODS, deliveryFee, PICKUP_LOCATIONS } from "~/modules/checkout/delivery";
+import { getPaymentProvider } from "~/modules/payments/payments.server";
+import { getEnv } from "~/utils/env.server";
+import { formatKsh } from "~/utils/money";
+import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/cart";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const cart = await orUnavailable(async () => loadCart(getDb(), await readCartId(request)));
+  return { cart };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    config: matches[0]?.loaderData?.config,
+    title: "Cart and checkout",
+    description: "Your cart, delivery and payment with M-Pesa or card through Pesapal.",
+    path: "/cart",
+    noindex: true,
+  });
+
+const FIELDS = [
+  "name",
+  "phone",
+  "email",
+  "address",
+  "city",
+  "notes",
+  "deliveryMethod",
+  "pickupLocation",
+] as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "checkout") return cartAction(request, form, intent);
+
+  const db = getDb();
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+  const cartId = await readCartId(request);
+  const cart = await loadCart(db, cartId);
+  const seenSubtotal = Number(form.get("subtotal"));
+  try {
+    const env = getEnv();
+    const { redirectUrl } = await placeOrder(db, getPaymentProvider(), {
+      form: values,
+      items: cart.items.map((i) => ({
+        productId: i.productId,
+        size: i.size,
+        quantity: i.quantity,
+      })),
+      // The shopper saw this subtotal; the fee follows the method chosen in the same form.
+      clientTotal: Number.isFinite(seenSubtotal)
+        ? seenSubtotal + deliveryFee(values.deliveryMethod)
+        : undefined,
+      cartId,
+      publicUrl: env.PUBLIC_URL,
+      shopName: env.SHOP_NAME,
+    });
+    throw redirect(redirectUrl);
+  } catch (error) {
+    if (!(error instanceof CheckoutError)) throw error;
+    return data(
+      { error: { message: error.message, field: error.field ?? null }, values },
+      { status: error.status },
+    );
+  }
+}
+
+function Field(props: {
+  id: string;
+  label: string;
+  required?: boolean;
+  invalid: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-semibold">
+        {props.label}
+        {props.required ? (
+          <>
+            {" "}
+            <span aria-hidden="true" className="text-accent">
+              *
+            </span>
+          </>
+        ) : (
+          <span className="font-normal text-muted"> (optional)</span>
+        )}
+      </label>
+      <div className="mt-1.5">{props.children}</div>
+    </div>
+  );
+}
+
+const input =
+  "w-full min-h-11 rounded-xl border border-hairline bg-white px-4 py-2 aria-[invalid=true]:border-danger";
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart } = loaderData;
+  const navigation = useNavigation();
+  const submitting =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  const error =
+    actionData && "error" in actionData && typeof actionData.error === "object"
+      ? actionData.error
+      : null;
+  const [method, setMethod] = useState<string>(values?.deliveryMethod || "pickup");
+  const fee = deliveryFee(method);
+  const needsAddress = method !== "pickup";
+
+  if (cart.items.length === 0) {
+    return (
+      <main
+        id="main"
+        className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center"
+      >
+        <span className="inline-flex size-16 items-center justify-center rounded-full bg-sand text-accent">
+          <ShoppingBag size={28} aria-hidden="true" />
+        </span>
+        <h1 className="mt-6 text-3xl font-bold">Your Cart is Empty</h1>
+        <p className="mt-2 text-muted">Find a print you love and it will wait for you here.</p>
+        <Link to="/shop" className="btn btn-primary mt-8">
+          Continue Shopping
+        </Link>
+      </main>
+    );
+  }
+
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6">
+      <h1 className="text-3xl font-bold sm:text-4xl">Your Cart</h1>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_26rem]">
+        <section aria-labelledby="cart-items-heading">
+          <div className="flex items-center justify-between">
+            <h2 id="cart-items-heading" className="text-lg font-semibold">
+              {cart.count} {cart.count === 1 ? "item" : "items"}
+            </h2>
+            <Form method="post">
+              <input type="hidden" name="intent" value="clear" />
+              <input type="hidden" name="returnTo" value="/cart" />
+              <button type="submit" className="text-sm font-semibold text-danger hover:underline">
+                Clear Cart
+              </button>
+            </Form>
+          </div>
+          <ul className="mt-4 divide-y divide-hairline border-y border-hairline">
+            {cart.items.map((item) => (
+              <li
+                key={`${item.productId}-${item.size}`}
+                className="flex gap-4 py-4"
+                data-testid="cart-line"
+              >
+                <Link
+                  to={`/product/${item.productId}`}
+                  className="w-20 shrink-0 overflow-hidden rounded-lg sm:w-24"
+                >
+                  <ProductImage image={item.image} alt="" productName={item.name} sizes="96px" />
+                </Link>
+                <div className="flex flex-1 flex-col gap-1">
+                  <div className="flex justify-between gap-3">
+                    <div>
+                      <Link
+                        to={`/product/${item.productId}`}
+                        className="font-medium hover:text-accent"
+                      >
+                        {item.name}
+                      </Link>
+                      {item.size ? <p className="text-sm text-muted">Size: {item.size}</p> : null}
+                      {!item.available ? (
+                        <p className="text-sm font-semibold text-danger">No longer available</p>
+                      ) : null}
+                    </div>
+                    <p className="font-semibold tabular">{formatKsh(item.price * item.quantity)}</p>
+                  </div>
+                  <p className="text-sm text-muted tabular">{formatKsh(item.price)} each</p>
+                  <div className="mt-auto flex items-center justify-between">
+                    <QuantityControl item={item} />
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="productId" value={item.productId} />
+                      <input type="hidden" name="size" value={item.size} />
+                      <input type="hidden" name="returnTo" value="/cart" />
+                      <button
+                        type="submit"
+                        className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:text-danger"
+                        aria-label={`Remove ${item.name}${item.size ? `, size ${item.size}` : ""}`}
+                      >
+                        <Trash2 size={16} aria-hidden="true" />
+                        Remove
+                      </button>
+                    </Form>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section
+          aria-labelledby="checkout-heading"
+          className="rounded-2xl border border-hairline bg-white p-5 sm:p-6"
+        >
+          <h2 id="checkout-heading" className="text-xl font-bold">
+            Checkout
+          </h2>
+          <Form method="post" className="mt-5 space-y-4" noValidate>
+            <input type="hidden" name="intent" value="checkout" />
+            <input type="hidden" name="subtotal" value={cart.total} />
+            <Field id="checkout-name" label="Full name" required invalid={error?.field === "name"}>
+              <input
+                id="checkout-name"
+                name="name"
+                autoComplete="name"
+                required
+                defaultValue={values?.name}
+                aria-invalid={error?.field === "name" || undefined}
+                className={input}
+              />
+            </Field>
+            <Field id="checkout-phone" label="Phone" required invalid={error?.field === "phone"}>
+              <input
+                id="checkout-phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                placeholder="0712345678"
+                required
+                defaultValue={values?.phone}
+                aria-invalid={error?.field === "phone" || undefined}
+                className={input}
+              />
+            </Field>
+            <Field id="checkout-email" label="Email" required invalid={error?.field === "email"}>
+              <input
+                id="checkout-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={values?.email}
+                aria-invalid={error?.field === "email" || undefined}
+                className={input}
+              />
+            </Field>
+
+            <fieldset>
+              <legend className="text-sm font-semibold">Delivery method</legend>
+              <div className="mt-2 grid gap-2">
+                {DELIVERY_METHODS.map((m) => (
+                  <label
+                    key={m.id}
+                    className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl border border-hairline px-4 has-[:checked]:border-ink has-[:checked]:bg-sand"
+                  >
+                    <span className="flex items-center gap-3">
+                      <input
+                        type="radio"
+                        name="deliveryMethod"
+                        value={m.id}
+                        checked={method === m.id}
+                        onChange={() => setMethod(m.id)}
+                      />
+                      {m.label}
+                    </span>
+                    <span className="text-sm tabular">{m.fee ? formatKsh(m.fee) : "Free"}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+
+            {method === "pickup" ? (
+              <Field id="checkout-pickup" label="Pickup location" required invalid={false}>
+                <select
+                  id="checkout-pickup"
+                  name="pickupLocation"
+                  defaultValue={values?.pickupLocation || PICKUP_LOCATIONS[0]}
+                  className={input}
+                >
+                  {PICKUP_LOCATIONS.map((l) => (
+                    <option key={l} value={l}>
+                      {l}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ) : null}
+            <Field
+              id="checkout-address"
+              label="Delivery address"
+              required={needsAddress}
+              invalid={error?.field === "address"}
+            >
+              <input
+                id="checkout-address"
+                name="address"
+                autoComplete="street-address"
+                required={needsAddress}
+                defaultValue={values?.address}
+                aria-invalid={error?.field === "address" || undefined}
+                placeholder="Estate, street, building, landmark"
+                className={input}
+              />
+            </Field>
+            <Field id="checkout-city" label="City" invalid={false}>
+              <input
+                id="checkout-city"
+                name="city"
+                autoComplete="address-level2"
+                defaultValue={values?.city}
+                className={input}
+              />
+            </Field>
+            <Field id="checkout-notes" label="Order notes" invalid={false}>
+              <textarea
+                id="checkout-notes"
+                name="notes"
+                rows={3}
+                defaultValue={values?.notes}
+                className={input}
+              />
+            </Field>
+
+            <dl className="space-y-2 border-t border-hairline pt-4 tabular">
+              <div className="flex justify-between">
+                <dt>Subtotal</dt>
+                <dd>{formatKsh(cart.total)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Delivery fee</dt>
+                <dd>{formatKsh(fee)}</dd>
+              </div>
+              <div className="flex justify-between text-lg font-bold">
+                <dt>Total</dt>
+                <dd data-testid="order-total">{formatKsh(cart.total + fee)}</dd>
+              </div>
+            </dl>
+
+            {error ? (
+              <p
+                role="alert"
+                className="rounded-xl border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger"
+              >
+                {error.message}
+              </p>
+            ) : null}
+
+            <button
+              type="submit"
+              disabled={submitting}
+              className="btn btn-primary w-full disabled:opacity-70"
+            >
+              {submitting ? "Processing..." : `Pay ${formatKsh(cart.total + fee)}`}
+            </button>
+            <p className="text-center text-xs text-muted">
+              You will pay with M-Pesa or card on Pesapal's secure page.
+            </p>
+          </Form>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function QuantityControl({
+  item,
+}: {
+  item: { productId: string; size: string; quantity: number; name: string };
+}) {
+  const button =
+    "inline-flex size-11 items-center justify-center rounded-full border border-hairline bg-white hover:bg-sand";
+  const label = `${item.name}${item.size ? `, size ${item.size}` : ""}`;
+  return (
+    <div className="flex items-center gap-2">
+      <Form method="post">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="productId" value={item.productId} />
+        <input type="hidden" name="size" value={item.size} />
+        <input type="hidden" name="quantity" value={item.quantity - 1} />
+        <input type="hidden" name="returnTo" value="/cart" />
+        <button type="submit" className={button} aria-label={`One fewer ${label}`}>
+          <Minus size={16} aria-hidden="true" />
+        </button>
+      </Form>
+      <span className="min-w-6 text-center font-semibold tabular">
+        <span className="sr-only">Quantity </span>
+        {item.quantity}
+      </span>
+      <Form method="post">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="productId" value={item.productId} />
+        <input type="hidden" name="size" value={item.size} />
+        <input type="hidden" name="quantity" value={item.quantity + 1} />
+        <input type="hidden" name="returnTo" value="/cart" />
+        <button type="submit" className={button} aria-label={`One more ${label}`}>
+          <Plus size={16} aria-hidden="true" />
+        </button>
+      </Form>
+    </div>
+  );
+}

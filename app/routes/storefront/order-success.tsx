@@ -1,0 +1,153 @@
+import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import { useEffect } from "react";
+import { Form, Link, redirect, useRevalidator } from "react-router";
+import { DemoBanner } from "~/components/DemoBanner";
+import { BrandMark } from "~/components/icons";
+import { getDb } from "~/db/client.server";
+import { cartCookie, readCartId } from "~/modules/cart/cart.server";
+import { arriveFromPayment, retryOrder } from "~/modules/orders/order-success.server";
+import { getPaymentProvider } from "~/modules/payments/payments.server";
+import { useShopConfig } from "~/root";
+import { formatKsh } from "~/utils/money";
+import type { Route } from "./+types/order-success";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const trackingId = (new URL(request.url).searchParams.get("OrderTrackingId") ?? "").slice(0, 100);
+  const order = await arriveFromPayment(
+    getDb(),
+    getPaymentProvider(),
+    trackingId,
+    await readCartId(request),
+  );
+  return { order, trackingId };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const trackingId = String(form.get("trackingId") ?? "");
+  const cartId = await retryOrder(getDb(), trackingId, await readCartId(request));
+  throw redirect(
+    "/cart",
+    cartId ? { headers: { "Set-Cookie": await cartCookie.serialize(cartId) } } : undefined,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.order?.status === "Completed" ? "Thank You For Your Order!" : "Your order" },
+  { name: "robots", content: "noindex" },
+];
+
+const REFRESH_SECONDS = 4;
+
+export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
+  const { order, trackingId } = loaderData;
+  const config = useShopConfig();
+  const revalidator = useRevalidator();
+  const pending = order?.status === "Pending";
+
+  // While Pesapal confirms (mobile money takes a few seconds), ask again every few seconds.
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => revalidator.revalidate(), REFRESH_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [pending, revalidator]);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-paper">
+      {config.demoPayments ? <DemoBanner /> : null}
+      {/* Without JavaScript the page refreshes itself while the payment is confirmed. */}
+      {pending ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </noscript>
+      ) : null}
+      <header className="border-b border-hairline">
+        <div className="print-band" />
+        <Link
+          to="/"
+          className="mx-auto flex max-w-3xl items-center gap-2 px-6 py-4 text-xl font-extrabold"
+        >
+          <BrandMark />
+          {config.shopName}
+        </Link>
+      </header>
+      <main
+        id="main"
+        className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center px-6 py-16 text-center"
+      >
+        {!order ? (
+          <>
+            <h1 className="text-3xl font-bold">We could not find that order</h1>
+            <p className="mt-3 text-muted">
+              If you have just paid, please check your messages or contact us.
+            </p>
+          </>
+        ) : order.status === "Pending" ? (
+          <>
+            <Clock size={48} className="text-gold" aria-hidden="true" />
+            <h1 className="mt-4 text-3xl font-bold">Confirming your payment…</h1>
+            <p className="mt-3 text-muted" role="status">
+              We are waiting for Pesapal to confirm your payment. M-Pesa can take a few seconds;
+              this page checks again by itself.
+            </p>
+          </>
+        ) : order.status === "Failed" ? (
+          <>
+            <XCircle size={48} className="text-danger" aria-hidden="true" />
+            <h1 className="mt-4 text-3xl font-bold">Your payment did not go through</h1>
+            <p className="mt-3 text-muted">
+              Nothing was charged. You can try again: your items go back into your cart.
+            </p>
+            {order.owner ? (
+              <Form method="post" className="mt-6">
+                <input type="hidden" name="trackingId" value={trackingId} />
+                <button type="submit" className="btn btn-primary">
+                  Try again
+                </button>
+              </Form>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <CheckCircle2 size={48} className="text-success" aria-hidden="true" />
+            <h1 className="mt-4 text-3xl font-bold">Thank You For Your Order!</h1>
+            <p className="mt-3 text-muted">
+              Your payment was successful. We have received your order and will begin processing it
+              shortly. You will receive a confirmation message soon.
+            </p>
+          </>
+        )}
+
+        {order?.details ? (
+          <section
+            aria-labelledby="summary-heading"
+            className="mt-10 w-full rounded-2xl border border-hairline bg-white p-5 text-left"
+          >
+            <h2 id="summary-heading" className="font-semibold">
+              Order {order.reference}
+            </h2>
+            <ul className="mt-3 space-y-1 text-sm">
+              {order.details.items.map((item) => (
+                <li key={`${item.name}-${item.size ?? ""}`} className="flex justify-between gap-4">
+                  <span>
+                    {item.name}
+                    {item.size ? ` (${item.size})` : ""} × {item.quantity}
+                  </span>
+                  <span className="tabular">{formatKsh(item.price * item.quantity)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 flex justify-between border-t border-hairline pt-3 font-semibold tabular">
+              <span>Total</span>
+              <span>{formatKsh(order.details.amount)}</span>
+            </p>
+          </section>
+        ) : null}
+
+        <Link to="/shop" className="btn mt-10 border border-ink bg-white">
+          Continue Shopping
+        </Link>
+      </main>
+    </div>
+  );
+}
