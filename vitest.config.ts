@@ -6,6 +6,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
+    // Expected failures (a refused payment, a lost database) would otherwise fill the output.
+    env: { LOG_LEVEL: "silent" },
     projects: [
       {
         extends: true,

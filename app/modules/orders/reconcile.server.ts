@@ -11,7 +11,12 @@ import { settleOrder } from "./settlement.server";
  * next check forward in the same statement that selects them (FOR UPDATE SKIP LOCKED), so any
  * number of app processes can run it at once without asking twice.
  */
-export async function reconcilePendingOrders(db: Db, provider: PaymentProvider, batch = 20): Promise<number> {
+export async function reconcilePendingOrders(
+  db: Db,
+  provider: PaymentProvider,
+  batch = 20,
+): Promise<number> {
+  await failAbandonedOrders(db);
   const claimed = await db.execute<{ id: string; pesapal_tracking_id: string }>(sql`
     update orders
        set reconcile_attempts = reconcile_attempts + 1,
@@ -31,14 +36,37 @@ export async function reconcilePendingOrders(db: Db, provider: PaymentProvider, 
     try {
       await settleOrder(db, provider, row.pesapal_tracking_id, "reconciliation");
     } catch (error) {
-      logger.warn({ err: error, orderId: row.id }, "reconciliation could not reach Pesapal; will retry later");
+      logger.warn(
+        { err: error, orderId: row.id },
+        "reconciliation could not reach Pesapal; will retry later",
+      );
     }
   }
   return claimed.rows.length;
 }
 
+/**
+ * An order whose payment was never requested (the process stopped between creating the order and
+ * hearing back from Pesapal) cannot be paid: after 10 minutes it is marked Failed, with the reason.
+ */
+export async function failAbandonedOrders(db: Db): Promise<number> {
+  const failed = await db.execute<{ id: string }>(sql`
+    with abandoned as (
+      update orders set status = 'Failed', updated_at = now()
+       where status = 'Pending' and pesapal_tracking_id is null and created_at <= now() - interval '10 minutes'
+      returning id)
+    insert into order_events (order_id, kind, details)
+    select id, 'payment_never_requested', '{"reason":"the payment page was never opened"}'::jsonb from abandoned
+    returning order_id as id`);
+  return failed.rows.length;
+}
+
 /** Runs the reconciliation every minute in this process; returns a function that stops it. */
-export function startReconciliation(getDb: () => Db, getProvider: () => PaymentProvider, everyMs = 60_000) {
+export function startReconciliation(
+  getDb: () => Db,
+  getProvider: () => PaymentProvider,
+  everyMs = 60_000,
+) {
   let running = false;
   const tick = async () => {
     if (running) return;
