@@ -45,6 +45,8 @@ function DrawerLine({ item, onNavigate }: { item: CartSummaryItem; onNavigate: (
       <Link
         to={`/product/${item.productId}`}
         onClick={onNavigate}
+        tabIndex={-1}
+        aria-hidden="true"
         className="w-16 shrink-0 overflow-hidden rounded-lg"
       >
         <ProductImage image={item.image} alt="" productName={item.name} sizes="64px" />

@@ -25,6 +25,15 @@ const ipnStore = {
   },
 };
 
+/** The emulator forgets its IPN registrations when the process ends, so demo mode must too. */
+function memoryIpnStore() {
+  const ids = new Map<string, string>();
+  return {
+    get: async (key: string) => ids.get(key) ?? null,
+    set: async (key: string, id: string) => void ids.set(key, id),
+  };
+}
+
 function createProvider(env: Env): PaymentProvider {
   if (env.DEMO_PAYMENTS) {
     // The emulator runs in this process; the server talks to it over loopback HTTP.
@@ -35,7 +44,7 @@ function createProvider(env: Env): PaymentProvider {
       consumerSecret: SANDBOX_SECRET,
       ipnUrl: `${local}${IPN_PATH}`,
       ipnNotificationType: env.PESAPAL_IPN_NOTIFICATION_TYPE,
-      ipnStore,
+      ipnStore: memoryIpnStore(),
     });
   }
   return new PesapalClient({

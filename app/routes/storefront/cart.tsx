@@ -1,6 +1,6 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
 import { ProductImage } from "~/components/ProductImage";
 import { getDb } from "~/db/client.server";
 import { orUnavailable } from "~/db/unavailable.server";
@@ -66,7 +66,8 @@ export async function action({ request }: Route.ActionArgs) {
       publicUrl: env.PUBLIC_URL,
       shopName: env.SHOP_NAME,
     });
-    throw redirect(redirectUrl);
+    // A full page load: the payment page is not one of the shop's routes.
+    throw redirectDocument(redirectUrl);
   } catch (error) {
     if (!(error instanceof CheckoutError)) throw error;
     return data(
@@ -164,6 +165,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               >
                 <Link
                   to={`/product/${item.productId}`}
+                  tabIndex={-1}
+                  aria-hidden="true"
                   className="w-20 shrink-0 overflow-hidden rounded-lg sm:w-24"
                 >
                   <ProductImage image={item.image} alt="" productName={item.name} sizes="96px" />

@@ -133,7 +133,9 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
                     {item.name}
                     {item.size ? ` (${item.size})` : ""} × {item.quantity}
                   </span>
-                  <span className="tabular">{formatKsh(item.price * item.quantity)}</span>
+                  <span className="whitespace-nowrap tabular">
+                    {formatKsh(item.price * item.quantity)}
+                  </span>
                 </li>
               ))}
             </ul>

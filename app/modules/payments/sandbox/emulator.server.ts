@@ -378,7 +378,7 @@ ${
 }
 
 function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
 <style>
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f4f6f8;color:#1c1917}
 main{max-width:28rem;margin:0 auto;padding:1.5rem}

@@ -1,0 +1,209 @@
+import type { Page } from "@playwright/test";
+import { inStock } from "./catalogue";
+import { expect, expectAccessible, test } from "./fixtures";
+
+const sized = inStock.find((p) => p.sizes.length > 0 && p.price < 3000)!;
+const unsized = inStock.find((p) => p.sizes.length === 0 && p.price < 2000)!;
+const ksh = (n: number) => `KSh ${n.toLocaleString("en-KE")}`;
+
+async function addSizedToCart(page: Page) {
+  await page.goto(`/product/${sized.id}`);
+  await page.getByRole("radio", { name: sized.sizes[1]!, exact: true }).check({ force: true });
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart!")).toBeVisible();
+}
+
+async function fillCheckout(
+  page: Page,
+  fields: Partial<Record<"name" | "phone" | "email" | "address", string>>,
+) {
+  const values = {
+    name: "Wanjiru Kamau",
+    phone: "0712345678",
+    email: "wanjiru@example.co.ke",
+    address: "",
+    ...fields,
+  };
+  await page.getByLabel("Full name").fill(values.name);
+  await page.getByLabel("Phone").fill(values.phone);
+  await page.getByRole("textbox", { name: "Email" }).fill(values.email);
+  await page.getByLabel(/^Delivery address/).fill(values.address);
+}
+
+test.describe("Cart and checkout", () => {
+  // A refused checkout answers 400, which the browser logs.
+  test.use({ expectedConsoleErrors: [/status of 400/] });
+  test("the whole journey: add with a size, drawer, cart, each alert in order, fees, pay, thank you", async ({
+    page,
+  }) => {
+    await addSizedToCart(page);
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    // The drawer shows the line, changes its quantity, and leads to checkout.
+    await page.getByTestId("cart-button").click();
+    const drawer = page.getByRole("dialog", { name: "Shopping Cart (1)" });
+    await expect(drawer.getByText(sized.name)).toBeVisible();
+    await expect(drawer.getByText(`Size: ${sized.sizes[1]}`)).toBeVisible();
+    await drawer.getByRole("button", { name: new RegExp(`^One more ${sized.name}`) }).click();
+    await expect(page.getByRole("dialog", { name: "Shopping Cart (2)" })).toBeVisible();
+    await expect(page.getByTestId("drawer-total")).toHaveText(ksh(sized.price * 2));
+    await expectAccessible(page, "filled cart drawer");
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: new RegExp(`^One fewer ${sized.name}`) })
+      .click();
+    await expect(page.getByRole("dialog", { name: "Shopping Cart (1)" })).toBeVisible();
+    await page.getByRole("dialog").getByRole("link", { name: "Checkout" }).click();
+    await expect(page).toHaveURL("/cart");
+
+    // Each validation message, in the spec's order, keeping what was typed.
+    const alert = page.getByRole("alert");
+    const pay = page.getByRole("button", { name: /^Pay KSh/ });
+    await fillCheckout(page, { name: " " });
+    await page.getByLabel("Rider (boda boda)").check();
+    await pay.click();
+    await expect(alert).toHaveText("Please enter your full name");
+    await fillCheckout(page, { phone: "0812345678" });
+    await pay.click();
+    await expect(alert).toHaveText(
+      "Please enter a valid Kenyan phone number (e.g., 0712345678 or 254712345678)",
+    );
+    await expect(page.getByLabel("Full name")).toHaveValue("Wanjiru Kamau");
+    await fillCheckout(page, { email: "wanjiru@" });
+    await pay.click();
+    await expect(alert).toHaveText("Please enter a valid email address");
+    await fillCheckout(page, {});
+    await pay.click();
+    await expect(alert).toHaveText("Please provide your exact delivery location");
+    await expectAccessible(page, "cart with an error");
+
+    // Fees: pickup free, matatu 150, rider 300; the pickup location only for pickup.
+    const total = page.getByTestId("order-total");
+    await page.getByRole("radio", { name: /^Pickup/ }).check();
+    await expect(total).toHaveText(ksh(sized.price));
+    await expect(page.getByLabel("Pickup location")).toHaveValue(
+      "Tom Mboya Meru South House 2nd floor Rm 205",
+    );
+    await page.getByLabel("Matatu parcel").check();
+    await expect(total).toHaveText(ksh(sized.price + 150));
+    await expect(page.getByLabel("Pickup location")).toHaveCount(0);
+    await page.getByLabel("Rider (boda boda)").check();
+    await expect(total).toHaveText(ksh(sized.price + 300));
+
+    await fillCheckout(page, { address: "Argwings Kodhek Rd, Kilimani" });
+    await pay.click();
+    await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
+    await expect(page.getByText("Demo mode: payments are simulated")).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: `Pay KES ${(sized.price + 300).toLocaleString("en-KE")}` }),
+    ).toBeVisible();
+    await expectAccessible(page, "emulator payment page");
+    await page.getByLabel("M-Pesa").check();
+    await page.getByRole("button", { name: /^Pay KES/ }).click();
+
+    await expect(page).toHaveURL(/\/order-success\?OrderTrackingId=/);
+    await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
+    await expect(
+      page.getByText(
+        "Your payment was successful. We have received your order and will begin processing it shortly. You will receive a confirmation message soon.",
+      ),
+    ).toBeVisible();
+    await expectAccessible(page, "order success");
+    await page.getByRole("link", { name: "Continue Shopping" }).click();
+    await expect(page).toHaveURL("/shop");
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  });
+
+  test("a failed payment says so, and 'Try again' puts the items back in the cart", async ({
+    page,
+  }) => {
+    await page.goto(`/product/${unsized.id}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Added to cart!").first()).toBeVisible();
+    await page.goto("/cart");
+    await fillCheckout(page, {});
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await page.getByRole("button", { name: "Fail the payment" }).click();
+    await expect(
+      page.getByRole("heading", { name: "Your payment did not go through" }),
+    ).toBeVisible();
+    await expectAccessible(page, "payment failed");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page).toHaveURL("/cart");
+    await expect(page.getByTestId("cart-line").filter({ hasText: unsized.name })).toBeVisible();
+  });
+
+  test("a pending payment shows 'confirming' until Pesapal says it is paid", async ({
+    page,
+    request,
+  }) => {
+    await addSizedToCart(page);
+    await page.goto("/cart");
+    await fillCheckout(page, {});
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
+    const tracking = new URL(page.url()).pathname.split("/").pop()!;
+    await page.getByRole("button", { name: "Leave pending" }).click();
+    await expect(page.getByRole("heading", { name: "Confirming your payment…" })).toBeVisible();
+    await expectAccessible(page, "payment pending");
+    const paid = await request.post(`/pesapal-sandbox/control/orders/${tracking}/complete`, {
+      data: { method: "mpesa" },
+    });
+    expect(paid.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+
+  test("an empty cart says so", async ({ page }) => {
+    await page.goto("/cart");
+    await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "Continue Shopping" }),
+    ).toHaveAttribute("href", "/shop");
+    await expectAccessible(page, "empty cart");
+  });
+
+  test("a product card adds one, asking for the size first when it has sizes", async ({ page }) => {
+    await page.goto("/shop?category=accessories");
+    const card = page.getByTestId("product-card").first();
+    const name = (await card.locator("h3").textContent())!;
+    await card.getByRole("button", { name: `Add ${name} to cart` }).click();
+    await expect(page.getByText("Added to cart!")).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+
+    await page.goto("/shop?category=dresses");
+    const dressCard = page.getByTestId("product-card").first();
+    const dress = (await dressCard.locator("h3").textContent())!;
+    await dressCard.getByRole("button", { name: `Add ${dress} to cart: choose a size` }).click();
+    await expectAccessible(page, "card size picker");
+    await dressCard.getByRole("button", { name: "L", exact: true }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("2");
+  });
+});
+
+test.describe("Checkout without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of 400/] });
+
+  test("adds, shows errors and reaches the payment page with plain forms", async ({ page }) => {
+    await page.goto(`/product/${sized.id}`);
+    await page.getByRole("radio", { name: sized.sizes[0]!, exact: true }).check({ force: true });
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page).toHaveURL(`/product/${sized.id}`);
+    await expect(page.getByRole("status").filter({ hasText: "Added to cart!" })).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await page.getByTestId("cart-button").click();
+    await expect(page).toHaveURL("/cart");
+    await page.getByRole("button", { name: /^One more/ }).click();
+    await expect(page.getByTestId("cart-line").getByText("Quantity 2")).toBeAttached();
+    await fillCheckout(page, { email: "nope" });
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter a valid email address");
+    await expect(page.getByLabel("Full name")).toHaveValue("Wanjiru Kamau");
+    await fillCheckout(page, {});
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
+    await expect(
+      page.getByRole("heading", { name: `Pay KES ${(sized.price * 2).toLocaleString("en-KE")}` }),
+    ).toBeVisible();
+  });
+});
