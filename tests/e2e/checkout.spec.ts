@@ -13,6 +13,32 @@ async function addSizedToCart(page: Page) {
   await expect(page.getByText("Added to cart!")).toBeVisible();
 }
 
+test("'Added to cart!' shows at bottom-right for 2 seconds; focus stays in the open drawer", async ({
+  page,
+}) => {
+  await addSizedToCart(page);
+  // A toast waits while the pointer rests on it; phones have no pointer, so move it away.
+  await page.mouse.move(0, 0);
+  const toast = page.getByText("Added to cart!");
+  const box = (await toast.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x + box.width).toBeGreaterThan(viewport.width * 0.6);
+  expect(box.y).toBeGreaterThan(viewport.height * 0.6);
+  await page.waitForTimeout(1500);
+  await expect(toast).toBeVisible();
+  await expect(toast).toBeHidden({ timeout: 2500 });
+
+  await page.getByTestId("cart-button").click();
+  const drawer = page.getByRole("dialog", { name: "Shopping Cart (1)" });
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press("Tab");
+    const inside = await drawer.evaluate(
+      (d) => d.contains(document.activeElement) || document.activeElement === document.body,
+    );
+    expect(inside).toBe(true);
+  }
+});
+
 async function fillCheckout(
   page: Page,
   fields: Partial<Record<"name" | "phone" | "email" | "address", string>>,

@@ -1,8 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { asc, eq } from "drizzle-orm";
+import { openDatabase } from "../../app/db/client.server";
+import { orderEvents, orders } from "../../app/db/schema";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { inStock } from "./catalogue";
 import { expect, test } from "./fixtures";
 
 // Start-up and operations, on the built server itself (no browser needed).
@@ -109,4 +114,75 @@ test("responses carry a request id and security headers; the health check answer
   expect(page.headers()["x-content-type-options"]).toBe("nosniff");
   expect(page.headers()["x-frame-options"]).toBe("DENY");
   expect(page.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
+});
+
+const unsized = inStock.find((p) => p.sizes.length === 0)!;
+
+test("a server killed in the middle of a checkout leaves a whole order, never half of one", async () => {
+  test.setTimeout(240_000);
+  // A "Pesapal" that accepts connections and never answers: the checkout hangs right after the
+  // order is written, while asking for the payment page.
+  let asked!: () => void;
+  const askedPesapal = new Promise<void>((resolve) => (asked = resolve));
+  const blackHole = net.createServer(() => asked()).listen(0);
+  const pesapalPort = (blackHole.address() as net.AddressInfo).port;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-kill-"));
+  fs.cpSync(path.join(E2E_DATA_DIR, "media"), path.join(dir, "media"), { recursive: true });
+  const server = startServer({
+    DATA_DIR: dir,
+    PORT: "3197",
+    PUBLIC_URL: "http://localhost:3197",
+    PESAPAL_CONSUMER_KEY: "key",
+    PESAPAL_CONSUMER_SECRET: "secret",
+    PESAPAL_BASE_URL: `http://127.0.0.1:${pesapalPort}`,
+  });
+  await server.ready();
+  const origin = { Origin: "http://localhost:3197" };
+  const added = await fetch("http://localhost:3197/cart", {
+    method: "POST",
+    headers: origin,
+    body: new URLSearchParams({
+      intent: "add",
+      productId: unsized.id,
+      quantity: "1",
+      via: "fetch",
+    }),
+  });
+  const cookie = added.headers.get("set-cookie")!.split(";")[0]!;
+  void fetch("http://localhost:3197/cart", {
+    method: "POST",
+    headers: { ...origin, Cookie: cookie },
+    body: new URLSearchParams({
+      intent: "checkout",
+      name: "Wanjiru Kamau",
+      phone: "0712345678",
+      email: "wanjiru@example.co.ke",
+      deliveryMethod: "pickup",
+    }),
+  }).catch(() => {});
+  await askedPesapal;
+  kill(server.child, "SIGKILL");
+  await server.exited;
+  blackHole.close();
+
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    const placed = await database.db.select().from(orders);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).toMatchObject({
+      status: "Pending",
+      pesapalTrackingId: null,
+      customerPhone: "254712345678",
+    });
+    expect(placed[0]!.items).toHaveLength(1);
+    const events = await database.db
+      .select({ kind: orderEvents.kind })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, placed[0]!.id))
+      .orderBy(asc(orderEvents.id));
+    expect(events.map((e) => e.kind)).toEqual(["created"]);
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -48,7 +48,8 @@ export async function action({ request }: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
   const cartId = await readCartId(request);
   const cart = await loadCart(db, cartId);
-  const seenSubtotal = Number(form.get("subtotal"));
+  const seen = form.get("subtotal");
+  const seenSubtotal = typeof seen === "string" && seen !== "" ? Number(seen) : Number.NaN;
   try {
     const env = getEnv();
     const { redirectUrl } = await placeOrder(db, getPaymentProvider(), {
