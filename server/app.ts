@@ -41,6 +41,20 @@ app.use((_req, res, next) => {
   next();
 });
 
+// Request bodies are bounded before anything reads them: forms and JSON are small; only
+// multipart uploads (product images: 3 of at most 10 MB) may be large.
+const MAX_FORM_BYTES = 256 * 1024;
+const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
+app.use((req, res, next) => {
+  const length = Number(req.get("content-length") ?? 0);
+  const multipart = req.is("multipart/form-data");
+  if (length > (multipart ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES)) {
+    res.status(413).type("text/plain").send("This request is too large.");
+    return;
+  }
+  next();
+});
+
 // Demo mode: the Pesapal sandbox emulator answers inside the shop. It speaks Pesapal's API to
 // the shop's own client over HTTP, so it sits before the browser-only CSRF check.
 let emulator: ReturnType<typeof createPesapalEmulator> | undefined;

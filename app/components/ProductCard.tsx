@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatKsh } from "~/utils/money";
+import { CardAddButton } from "./cart/CardAddButton";
 import { ProductImage } from "./ProductImage";
 
 export type ProductCardProps = {
@@ -12,15 +12,15 @@ export type ProductCardProps = {
   originalPrice: number | null;
   image: string | null;
   isFeatured: boolean;
+  /** The sizes it comes in: the add button asks for one first. */
+  sizes: string[];
   priority?: boolean;
-  /** The add-to-cart control, placed on the image's corner. */
-  action?: ReactNode;
 };
 
-const SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 30vw, 50vw";
+const IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 30vw, 50vw";
 
 export function ProductCard(props: ProductCardProps) {
-  const { id, name, categoryLabel, price, originalPrice, image, isFeatured, priority, action } =
+  const { id, name, categoryLabel, price, originalPrice, image, isFeatured, sizes, priority } =
     props;
   return (
     <article className="group relative flex flex-col" data-testid="product-card">
@@ -35,7 +35,7 @@ export function ProductCard(props: ProductCardProps) {
             image={image}
             alt=""
             productName={name}
-            sizes={SIZES}
+            sizes={IMAGE_SIZES}
             priority={priority}
             className="transition-transform duration-500 group-hover:scale-[1.03]"
           />
@@ -45,7 +45,9 @@ export function ProductCard(props: ProductCardProps) {
             Featured
           </span>
         ) : null}
-        {action ? <div className="absolute right-2 bottom-2 z-10">{action}</div> : null}
+        <div className="absolute right-2 bottom-2 z-10">
+          <CardAddButton productId={id} name={name} sizes={sizes} />
+        </div>
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1 px-0.5">
         <p className="text-xs font-medium tracking-wider text-muted uppercase">{categoryLabel}</p>

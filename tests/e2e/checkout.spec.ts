@@ -116,7 +116,13 @@ test.describe("Cart and checkout", () => {
     await expect(total).toHaveText(ksh(sized.price + 300));
 
     await fillCheckout(page, { address: "Argwings Kodhek Rd, Kilimani" });
+    // While the checkout is on its way the button says so and cannot be pressed twice.
+    await page.route(/\/cart\.data/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
     await pay.click();
+    await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
     await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
     await expect(page.getByText("Demo mode: payments are simulated")).toBeVisible();
     await expect(
@@ -156,6 +162,8 @@ test.describe("Cart and checkout", () => {
     await page.getByRole("button", { name: "Try again" }).click();
     await expect(page).toHaveURL("/cart");
     await expect(page.getByTestId("cart-line").filter({ hasText: unsized.name })).toBeVisible();
+    await page.getByRole("button", { name: "Clear Cart" }).click();
+    await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
   });
 
   test("a pending payment shows 'confirming' until Pesapal says it is paid", async ({

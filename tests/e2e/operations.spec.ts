@@ -103,6 +103,14 @@ test("a cross-site POST is refused; a same-origin one is not", async ({ request,
   expect(same.status()).not.toBe(403);
 });
 
+test("an oversized form post is refused before it is read", async ({ request, baseURL }) => {
+  const response = await request.post("/cart", {
+    headers: { Origin: baseURL!, "Content-Type": "application/x-www-form-urlencoded" },
+    data: `intent=add&notes=${"x".repeat(300 * 1024)}`,
+  });
+  expect(response.status()).toBe(413);
+});
+
 test("responses carry a request id and security headers; the health check answers", async ({
   request,
 }) => {

@@ -1,45 +1,11 @@
-import { Minus, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { formatKsh } from "~/utils/money";
 import { ProductImage } from "../ProductImage";
 import { type CartSummaryItem, useCart } from "./cart-context";
-import { useCartFetcher } from "./use-cart-fetcher";
+import { QuantityStepper } from "./QuantityStepper";
 
 /** One line in the drawer, with minus and plus that change its quantity by one. */
 function DrawerLine({ item, onNavigate }: { item: CartSummaryItem; onNavigate: () => void }) {
-  const { fetcher, submit } = useCartFetcher(`line-${item.productId}-${item.size}`);
-  // Show the quantity being saved at once (optimistic), the server's once it answers.
-  const pending = fetcher.formData ? Number(fetcher.formData.get("quantity")) : null;
-  const quantity = pending ?? item.quantity;
-  const label = `${item.name}${item.size ? `, size ${item.size}` : ""}`;
-  const step = (to: number) => (
-    <form
-      method="post"
-      action="/cart"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(event.currentTarget);
-      }}
-    >
-      <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="productId" value={item.productId} />
-      <input type="hidden" name="size" value={item.size} />
-      <input type="hidden" name="quantity" value={to} />
-      <input type="hidden" name="returnTo" value="/cart" />
-      <button
-        type="submit"
-        className="inline-flex size-11 items-center justify-center rounded-full border border-hairline bg-white hover:bg-sand"
-        aria-label={to < quantity ? `One fewer ${label}` : `One more ${label}`}
-      >
-        {to < quantity ? (
-          <Minus size={16} aria-hidden="true" />
-        ) : (
-          <Plus size={16} aria-hidden="true" />
-        )}
-      </button>
-    </form>
-  );
-  if (quantity <= 0) return null;
   return (
     <li className="flex gap-3 py-4" data-testid="drawer-line">
       <Link
@@ -55,15 +21,10 @@ function DrawerLine({ item, onNavigate }: { item: CartSummaryItem; onNavigate: (
         <p className="text-sm font-medium">{item.name}</p>
         {item.size ? <p className="text-xs text-muted">Size: {item.size}</p> : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <div className="flex items-center gap-2">
-            {step(quantity - 1)}
-            <span className="min-w-5 text-center font-semibold tabular">
-              <span className="sr-only">Quantity </span>
-              {quantity}
-            </span>
-            {step(quantity + 1)}
-          </div>
-          <span className="text-sm font-semibold tabular">{formatKsh(item.price * quantity)}</span>
+          <QuantityStepper {...item} />
+          <span className="text-sm font-semibold tabular">
+            {formatKsh(item.price * item.quantity)}
+          </span>
         </div>
       </div>
     </li>

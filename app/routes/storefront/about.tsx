@@ -1,5 +1,6 @@
 import { Heart, Palette, Scissors, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+import { FeatureCard } from "~/components/FeatureCard";
 import { CATEGORY_IDS, categoryHref, categoryName } from "~/modules/catalog/categories";
 import { useShopConfig } from "~/root";
 import { pageMeta } from "~/utils/seo";
@@ -72,14 +73,8 @@ export default function About() {
           What we stand for
         </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {VALUES.map(({ Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-hairline bg-white p-6">
-              <span className="inline-flex size-11 items-center justify-center rounded-full bg-gold-soft text-gold">
-                <Icon aria-hidden="true" />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-              <p className="mt-1 text-muted">{text}</p>
-            </li>
+          {VALUES.map((feature) => (
+            <FeatureCard key={feature.title} {...feature} />
           ))}
         </ul>
       </section>

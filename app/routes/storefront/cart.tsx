@@ -1,6 +1,7 @@
-import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { ShoppingBag, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
+import { QuantityStepper } from "~/components/cart/QuantityStepper";
 import { ProductImage } from "~/components/ProductImage";
 import { getDb } from "~/db/client.server";
 import { orUnavailable } from "~/db/unavailable.server";
@@ -190,7 +191,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   </div>
                   <p className="text-sm text-muted tabular">{formatKsh(item.price)} each</p>
                   <div className="mt-auto flex items-center justify-between">
-                    <QuantityControl item={item} />
+                    <QuantityStepper {...item} />
                     <Form method="post">
                       <input type="hidden" name="intent" value="remove" />
                       <input type="hidden" name="productId" value={item.productId} />
@@ -374,43 +375,5 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         </section>
       </div>
     </main>
-  );
-}
-
-function QuantityControl({
-  item,
-}: {
-  item: { productId: string; size: string; quantity: number; name: string };
-}) {
-  const button =
-    "inline-flex size-11 items-center justify-center rounded-full border border-hairline bg-white hover:bg-sand";
-  const label = `${item.name}${item.size ? `, size ${item.size}` : ""}`;
-  return (
-    <div className="flex items-center gap-2">
-      <Form method="post">
-        <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="productId" value={item.productId} />
-        <input type="hidden" name="size" value={item.size} />
-        <input type="hidden" name="quantity" value={item.quantity - 1} />
-        <input type="hidden" name="returnTo" value="/cart" />
-        <button type="submit" className={button} aria-label={`One fewer ${label}`}>
-          <Minus size={16} aria-hidden="true" />
-        </button>
-      </Form>
-      <span className="min-w-6 text-center font-semibold tabular">
-        <span className="sr-only">Quantity </span>
-        {item.quantity}
-      </span>
-      <Form method="post">
-        <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="productId" value={item.productId} />
-        <input type="hidden" name="size" value={item.size} />
-        <input type="hidden" name="quantity" value={item.quantity + 1} />
-        <input type="hidden" name="returnTo" value="/cart" />
-        <button type="submit" className={button} aria-label={`One more ${label}`}>
-          <Plus size={16} aria-hidden="true" />
-        </button>
-      </Form>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowRight, Palette, Scissors, Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { CardAddButton } from "~/components/cart/CardAddButton";
+import { FeatureCard } from "~/components/FeatureCard";
 import { ProductCard } from "~/components/ProductCard";
 import { ProductImage } from "~/components/ProductImage";
 import { getDb } from "~/db/client.server";
@@ -125,13 +125,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <ProductCard
                   {...product}
                   categoryLabel={categoryLabel(product.category)}
-                  action={
-                    <CardAddButton
-                      productId={product.id}
-                      name={product.name}
-                      sizes={product.sizes}
-                    />
-                  }
                   priority={i < 2}
                 />
               </li>
@@ -179,14 +172,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Why shop with us" className="mx-auto max-w-7xl px-4 pt-16 sm:px-6">
         <ul className="grid gap-4 md:grid-cols-3">
-          {FEATURES.map(({ Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-hairline bg-white p-6">
-              <span className="inline-flex size-11 items-center justify-center rounded-full bg-gold-soft text-gold">
-                <Icon aria-hidden="true" />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-              <p className="mt-1 text-muted">{text}</p>
-            </li>
+          {FEATURES.map((feature) => (
+            <FeatureCard key={feature.title} {...feature} />
           ))}
         </ul>
       </section>

@@ -1,6 +1,5 @@
 import { ArrowLeft, RotateCcw, ShoppingBag, Truck } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
-import { CardAddButton } from "~/components/cart/CardAddButton";
 import { useCartFetcher } from "~/components/cart/use-cart-fetcher";
 import { ErrorPage } from "~/components/ErrorPage";
 import { ProductCard } from "~/components/ProductCard";
@@ -195,11 +194,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
           <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-4">
             {related.map((item) => (
               <li key={item.id}>
-                <ProductCard
-                  {...item}
-                  categoryLabel={categoryLabel(item.category)}
-                  action={<CardAddButton productId={item.id} name={item.name} sizes={item.sizes} />}
-                />
+                <ProductCard {...item} categoryLabel={categoryLabel(item.category)} />
               </li>
             ))}
           </ul>

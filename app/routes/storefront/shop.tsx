@@ -1,7 +1,6 @@
 import { Search, SlidersHorizontal } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
-import { CardAddButton } from "~/components/cart/CardAddButton";
 import { ProductCard } from "~/components/ProductCard";
 import { Spinner } from "~/components/Spinner";
 import { CategorySidebar, type SidebarEntry } from "~/components/shop/CategorySidebar";
@@ -189,13 +188,6 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   <ProductCard
                     {...product}
                     categoryLabel={categoryLabel(product.category)}
-                    action={
-                      <CardAddButton
-                        productId={product.id}
-                        name={product.name}
-                        sizes={product.sizes}
-                      />
-                    }
                     priority={i < 2 && params.page === 1}
                   />
                 </li>

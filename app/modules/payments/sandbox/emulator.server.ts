@@ -43,6 +43,19 @@ type Order = {
   reportedAmount?: number;
 };
 
+/** An IPN registration as Pesapal describes it. */
+const ipnView = (ipn: Ipn) => ({
+  url: ipn.url,
+  created_date: ipn.created,
+  ipn_id: ipn.id,
+  notification_type: ipn.type === "GET" ? 0 : 1,
+  ipn_notification_type_description: ipn.type,
+  ipn_status: 1,
+  ipn_status_description: "Active",
+  error: null,
+  status: "200",
+});
+
 const METHODS = { mpesa: "MpesaKE", visa: "Visa", mastercard: "MasterCard" } as const;
 type MethodId = keyof typeof METHODS;
 
@@ -136,19 +149,7 @@ export function createPesapalEmulator(options: EmulatorOptions) {
 
   router.get("/api/URLSetup/GetIpnList", (req, res) => {
     if (!authorised(req, res)) return;
-    res.json(
-      [...ipns.values()].map((ipn) => ({
-        url: ipn.url,
-        created_date: ipn.created,
-        ipn_id: ipn.id,
-        notification_type: ipn.type === "GET" ? 0 : 1,
-        ipn_notification_type_description: ipn.type,
-        ipn_status: 1,
-        ipn_status_description: "Active",
-        error: null,
-        status: "200",
-      })),
-    );
+    res.json([...ipns.values()].map(ipnView));
   });
 
   router.post("/api/Transactions/SubmitOrderRequest", (req, res) => {

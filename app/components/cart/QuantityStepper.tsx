@@ -1,0 +1,47 @@
+import { Minus, Plus } from "lucide-react";
+import { useCartFetcher } from "./use-cart-fetcher";
+
+type Props = { productId: string; size: string; quantity: number; name: string };
+
+const button =
+  "inline-flex size-11 items-center justify-center rounded-full border border-hairline bg-white hover:bg-sand";
+
+/**
+ * Minus and plus for a cart line. Each is a plain form posting to /cart (working before
+ * JavaScript); with it, the post goes in the background and the new quantity shows at once.
+ */
+export function QuantityStepper({ productId, size, quantity, name }: Props) {
+  const { fetcher, submit } = useCartFetcher(`line-${productId}-${size}`);
+  const pending = fetcher.formData ? Number(fetcher.formData.get("quantity")) : null;
+  const shown = pending ?? quantity;
+  const label = `${name}${size ? `, size ${size}` : ""}`;
+  const step = (to: number, text: string, Icon: typeof Minus) => (
+    <form
+      method="post"
+      action="/cart"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(event.currentTarget);
+      }}
+    >
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="size" value={size} />
+      <input type="hidden" name="quantity" value={to} />
+      <input type="hidden" name="returnTo" value="/cart" />
+      <button type="submit" className={button} aria-label={`${text} ${label}`}>
+        <Icon size={16} aria-hidden="true" />
+      </button>
+    </form>
+  );
+  return (
+    <div className="flex items-center gap-2">
+      {step(shown - 1, "One fewer", Minus)}
+      <span className="min-w-6 text-center font-semibold tabular">
+        <span className="sr-only">Quantity </span>
+        {shown}
+      </span>
+      {step(shown + 1, "One more", Plus)}
+    </div>
+  );
+}
