@@ -62,7 +62,8 @@ export class PesapalClient implements PaymentProvider {
   private readonly fetchImpl: typeof fetch;
 
   constructor(private readonly options: PesapalOptions) {
-    this.timeoutMs = options.timeoutMs ?? 20_000;
+    // Three calls at most per checkout (token, IPN registration, order): 45 s, inside the 70 s limit.
+    this.timeoutMs = options.timeoutMs ?? 15_000;
     this.fetchImpl = options.fetch ?? fetch;
   }
 
