@@ -60,6 +60,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       TEST_HOOKS: "true",
+      ADMIN_EMAIL: "owner@amaniprints.test",
+      ADMIN_PASSWORD: "kitenge-owner-2026",
       LOG_LEVEL: "warn",
       SHOP_NAME: "Amani Prints",
       SHOP_WHATSAPP: "254712345678",

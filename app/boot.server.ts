@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { getDatabase, getDb, openDatabase, setDatabase } from "~/db/client.server";
 import { seedOnFirstRun } from "~/db/seed.server";
+import { adminCount, createAdmin } from "~/modules/auth/admins.server";
+import { authSecret, createAuth, setAuth } from "~/modules/auth/auth.server";
 import { ensureBrandImages } from "~/modules/media/brand.server";
 import { DiskStorage, setMediaStorage } from "~/modules/media/storage.server";
 import { startReconciliation } from "~/modules/orders/reconcile.server";
@@ -24,6 +26,13 @@ export async function boot(): Promise<Env> {
   const storage = new DiskStorage(path.join(env.DATA_DIR, "media"));
   setMediaStorage(storage);
   logger.info({ database: database.kind, ms: Date.now() - started }, "database ready");
+
+  const auth = createAuth(database.db, env, await authSecret(database.db, env));
+  setAuth(auth);
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await adminCount(database.db)) === 0) {
+    await createAdmin(auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    logger.info({ email: env.ADMIN_EMAIL }, "first admin created from ADMIN_EMAIL");
+  }
 
   await ensureBrandImages(storage);
   const seeded = await seedOnFirstRun(database.db, storage, env.SEED_SAMPLE_CATALOGUE);

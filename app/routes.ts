@@ -13,6 +13,8 @@ export default [
     route("*", "routes/storefront/not-found.tsx"),
   ]),
   route("order-success", "routes/storefront/order-success.tsx"),
+  route("login", "routes/admin/login.tsx"),
+  route("admin", "routes/admin/dashboard.tsx"),
   route("api/checkout", "routes/resources/api-checkout.ts"),
   route("api/pesapal/ipn", "routes/resources/pesapal-ipn.ts"),
   route("healthz", "routes/resources/healthz.ts"),

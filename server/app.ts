@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { CLIENT_IP_HEADER } from "~/modules/auth/login.server";
 import { SANDBOX_KEY, SANDBOX_PATH, SANDBOX_SECRET } from "~/modules/payments/payments.server";
 import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
 import { isCrossSiteRequest } from "~/utils/csrf";
@@ -12,6 +13,12 @@ export { StartupError } from "~/utils/startup-error";
 
 /** The shop's HTTP pipeline: request log, security headers, CSRF check, then React Router. */
 export const app = express.Router();
+
+app.use((req, _res, next) => {
+  // The client's address for the login throttle, as Express resolved it (see TRUST_PROXY).
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+  next();
+});
 
 app.use((req, res, next) => {
   const id = req.get("x-request-id")?.slice(0, 64) || randomUUID();

@@ -241,3 +241,18 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/** Failed admin logins, by account and by address, for the login throttle (shared by processes). */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("login_failures_email_idx").on(t.email, t.at),
+    index("login_failures_ip_idx").on(t.ip, t.at),
+  ],
+);

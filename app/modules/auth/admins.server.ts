@@ -1,0 +1,54 @@
+import { count } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { user } from "~/db/schema";
+import type { Auth } from "./auth.server";
+import { MIN_PASSWORD_LENGTH } from "./auth.server";
+
+export class AdminError extends Error {}
+
+function checkPassword(password: string) {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new AdminError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+  }
+}
+
+export async function adminCount(db: Db) {
+  const [row] = await db.select({ n: count() }).from(user);
+  return row?.n ?? 0;
+}
+
+/** Creates an admin account (there is no public sign-up): the user and its password credential. */
+export async function createAdmin(
+  auth: Auth,
+  input: { email: string; password: string; name?: string },
+) {
+  const email = input.email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new AdminError("Please give a valid email address.");
+  checkPassword(input.password);
+  const ctx = await auth.$context;
+  if (await ctx.internalAdapter.findUserByEmail(email)) {
+    throw new AdminError(`An admin with the email ${email} already exists.`);
+  }
+  const created = await ctx.internalAdapter.createUser(
+    { email, name: input.name?.trim() || email.split("@")[0]!, emailVerified: true },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: "credential",
+    accountId: created.id,
+    password: await ctx.password.hash(input.password),
+  });
+  return created;
+}
+
+/** Sets a new password for an admin and ends their sessions everywhere. */
+export async function resetAdminPassword(auth: Auth, input: { email: string; password: string }) {
+  checkPassword(input.password);
+  const ctx = await auth.$context;
+  const found = await ctx.internalAdapter.findUserByEmail(input.email.trim().toLowerCase());
+  if (!found) throw new AdminError(`There is no admin with the email ${input.email}.`);
+  await ctx.internalAdapter.updatePassword(found.user.id, await ctx.password.hash(input.password));
+  await ctx.internalAdapter.deleteUserSessions(found.user.id);
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { account, appMeta, rateLimit, session, user, verification } from "~/db/schema";
+import type { Env } from "~/utils/env.server";
+
+/** Sessions end after 12 hours without use; a used session is extended at most every 15 minutes. */
+export const SESSION_SECONDS = 12 * 60 * 60;
+export const MIN_PASSWORD_LENGTH = 10;
+
+/**
+ * The secret that signs sessions: AUTH_SECRET, or one generated on the first start and kept in
+ * the database, so every process of the shop (and every restart) shares it.
+ */
+export async function authSecret(db: Db, env: Env): Promise<string> {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, "auth_secret"));
+  if (stored) return stored.value;
+  await db
+    .insert(appMeta)
+    .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, "auth_secret"));
+  return row!.value;
+}
+
+/**
+ * Admin accounts with better-auth: email and password only, sessions in the database, no public
+ * sign-up (admins are created by the owner with `npm run admin:create`). Passwords are hashed
+ * with scrypt, as OWASP recommends. The login throttle is ours (login-throttle.server.ts),
+ * because it must count per account as well as per address.
+ */
+export function createAuth(db: Db, env: Env, secret: string) {
+  return betterAuth({
+    appName: env.SHOP_NAME,
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [env.PUBLIC_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+    },
+    session: { expiresIn: SESSION_SECONDS, updateAge: 15 * 60 },
+    rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
+    advanced: {
+      useSecureCookies: env.PUBLIC_URL.startsWith("https:"),
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const holder = globalThis as typeof globalThis & { __shopAuth?: Auth };
+
+export function setAuth(auth: Auth | undefined) {
+  holder.__shopAuth = auth;
+}
+
+export function getAuth(): Auth {
+  if (!holder.__shopAuth) throw new Error("Admin accounts are not set up yet.");
+  return holder.__shopAuth;
+}

@@ -1,0 +1,26 @@
+import { redirect } from "react-router";
+import { getAuth } from "./auth.server";
+
+/** The signed-in admin, or null. Every admin loader, action and endpoint starts here. */
+export async function getAdmin(request: Request) {
+  const found = await getAuth().api.getSession({ headers: request.headers });
+  return found ? { id: found.user.id, email: found.user.email, name: found.user.name } : null;
+}
+
+/** For admin pages: without a session, off to /login (replacing the history entry). */
+export async function requireAdmin(request: Request) {
+  const admin = await getAdmin(request);
+  if (!admin) throw redirect("/login");
+  return admin;
+}
+
+/** For admin endpoints: without a session, 401 and no data. */
+export async function requireAdminApi(request: Request) {
+  const admin = await getAdmin(request);
+  if (!admin)
+    throw Response.json(
+      { error: { status: "UNAUTHENTICATED", message: "Please log in." } },
+      { status: 401 },
+    );
+  return admin;
+}

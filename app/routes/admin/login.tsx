@@ -1,0 +1,88 @@
+import { Lock } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { BrandMark } from "~/components/icons";
+import { getDb } from "~/db/client.server";
+import { clientAddress, logIn } from "~/modules/auth/login.server";
+import { getAdmin } from "~/modules/auth/require-admin.server";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Login" },
+  { name: "robots", content: "noindex" },
+];
+
+/** A signed-in admin has nothing to do here. */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getAdmin(request)) throw redirect("/admin");
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  if (!email || !password) {
+    return data({ error: "Please enter your email and password.", email }, { status: 400 });
+  }
+  const result = await logIn(getDb(), request, { email, password, ip: clientAddress(request) });
+  if (!result.ok) return data({ error: result.error, email }, { status: 400 });
+  throw redirect("/admin", { headers: result.headers });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <main id="main" className="flex min-h-dvh items-center justify-center bg-sand px-4 py-12">
+      <div className="w-full max-w-sm rounded-2xl border border-hairline bg-white p-6 shadow-sm sm:p-8">
+        <p className="flex items-center gap-2 text-lg font-extrabold">
+          <BrandMark />
+          Back-office
+        </p>
+        <h1 className="mt-6 text-2xl font-bold">Admin Login</h1>
+        <Form method="post" className="mt-6 space-y-4">
+          <div>
+            <label htmlFor="login-email" className="block text-sm font-semibold">
+              Email
+            </label>
+            <input
+              id="login-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData?.email}
+              className="mt-1.5 min-h-11 w-full rounded-xl border border-hairline px-4"
+            />
+          </div>
+          <div>
+            <label htmlFor="login-password" className="block text-sm font-semibold">
+              Password
+            </label>
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className="mt-1.5 min-h-11 w-full rounded-xl border border-hairline px-4"
+            />
+          </div>
+          {actionData?.error ? (
+            <p role="alert" className="text-sm font-medium text-danger">
+              {actionData.error}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={busy}
+            className="btn btn-primary w-full disabled:opacity-70"
+          >
+            <Lock size={16} aria-hidden="true" />
+            {busy ? "Logging in..." : "Login"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}
