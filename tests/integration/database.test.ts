@@ -29,6 +29,7 @@ describe.each(databases)("on $name", (database) => {
       "app_meta",
       "cart_lines",
       "carts",
+      "login_failures",
       "order_events",
       "orders",
       "products",

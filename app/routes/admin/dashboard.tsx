@@ -1,12 +1,27 @@
 import { CheckCircle2, LogOut, Package, ShoppingBag, Wallet } from "lucide-react";
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { BrandMark } from "~/components/icons";
 import { getDb } from "~/db/client.server";
 import { logOut } from "~/modules/auth/login.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
+import {
+  ADMIN_PAGE_SIZE,
+  adminProducts,
+  toggleProduct,
+} from "~/modules/catalog/admin-products.server";
+import { CATEGORY_IDS, categoryName } from "~/modules/catalog/categories";
+import {
+  changeOrderStatus,
+  ORDERS_PAGE_SIZE,
+  orderSections,
+  parseOrdersQuery,
+} from "~/modules/orders/admin-orders.server";
 import { dashboardStats } from "~/modules/orders/dashboard.server";
+import { logger } from "~/utils/logger.server";
 import { formatKsh } from "~/utils/money";
 import type { Route } from "./+types/dashboard";
+import { OrdersTab } from "./orders-tab";
+import { ProductsTab } from "./products-tab";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Dashboard" },
@@ -15,32 +30,128 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const stats = await dashboardStats(getDb());
-  return data({ admin, stats }, { headers: { "Cache-Control": "no-store" } });
+  const search = new URL(request.url).searchParams;
+  const tab = search.get("tab") === "orders" ? "orders" : "products";
+  const db = getDb();
+  try {
+    const stats = await dashboardStats(db);
+    if (tab === "orders") {
+      const query = parseOrdersQuery(search);
+      const sections = await orderSections(db, query);
+      return data(
+        {
+          admin,
+          stats,
+          tab,
+          orders: { query, sections, pageSize: ORDERS_PAGE_SIZE },
+          products: null,
+          loadError: null,
+        },
+        { headers: NO_STORE },
+      );
+    }
+    const q = (search.get("q") ?? "").slice(0, 100);
+    const category = search.get("category") ?? "all";
+    const page = Math.max(1, Number.parseInt(search.get("page") ?? "1", 10) || 1);
+    const list = await adminProducts(db, { q, category, page });
+    return data(
+      {
+        admin,
+        stats,
+        tab,
+        orders: null,
+        products: {
+          ...list,
+          q,
+          category,
+          page,
+          pages: Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE)),
+        },
+        loadError: null,
+      },
+      { headers: NO_STORE },
+    );
+  } catch (error) {
+    logger.error({ err: error }, "dashboard could not load");
+    return data(
+      {
+        admin,
+        stats: null,
+        tab,
+        orders: null,
+        products: null,
+        loadError: "Could not fetch data from the database.",
+      },
+      { status: 503, headers: NO_STORE },
+    );
+  }
 }
 
+const NO_STORE = { "Cache-Control": "no-store" };
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
-  if (form.get("intent") === "logout") {
+  const intent = form.get("intent");
+  if (intent === "logout") {
     // Ends the session on the server, not only the cookie.
     throw redirect("/login", { headers: await logOut(request) });
+  }
+  if (intent === "status") {
+    try {
+      await changeOrderStatus(getDb(), {
+        orderId: String(form.get("orderId")),
+        status: String(form.get("status")),
+        adminId: admin.id,
+      });
+      return { ok: true };
+    } catch (error) {
+      logger.warn({ err: error }, "order status change failed");
+      return data({ ok: false, error: "Failed to update order status." }, { status: 400 });
+    }
+  }
+  if (intent === "toggle") {
+    const field = form.get("field") === "isFeatured" ? "isFeatured" : "inStock";
+    const value = await toggleProduct(getDb(), String(form.get("productId")), field);
+    if (value === null)
+      return data({ ok: false, error: "Failed to update product." }, { status: 404 });
+    return { ok: true };
   }
   return data({ error: "Unknown action." }, { status: 400 });
 }
 
+const adminCategories = CATEGORY_IDS.map((id) => ({ id, name: categoryName(id) }));
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { admin, stats } = loaderData;
-  const cards = [
-    { label: "Total Revenue", value: formatKsh(stats.revenue), Icon: Wallet },
-    { label: "Total Orders", value: stats.totalOrders.toLocaleString("en-KE"), Icon: ShoppingBag },
-    { label: "Total Products", value: stats.totalProducts.toLocaleString("en-KE"), Icon: Package },
-    {
-      label: "Completed Orders",
-      value: stats.completedOrders.toLocaleString("en-KE"),
-      Icon: CheckCircle2,
-    },
-  ];
+  const { admin, stats, tab, orders, products, loadError } = loaderData;
+  const { search } = useLocation();
+  const hrefFor = (changes: Record<string, string | number>) => {
+    const params = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(changes)) params.set(k, String(v));
+    return `/admin?${params}`;
+  };
+  const cards = stats
+    ? [
+        { label: "Total Revenue", value: formatKsh(stats.revenue), Icon: Wallet },
+        {
+          label: "Total Orders",
+          value: stats.totalOrders.toLocaleString("en-KE"),
+          Icon: ShoppingBag,
+        },
+        {
+          label: "Total Products",
+          value: stats.totalProducts.toLocaleString("en-KE"),
+          Icon: Package,
+        },
+        {
+          label: "Completed Orders",
+          value: stats.completedOrders.toLocaleString("en-KE"),
+          Icon: CheckCircle2,
+        },
+      ]
+    : [];
+  const tabClass = (active: boolean) =>
+    `inline-flex min-h-11 items-center border-b-2 px-1 font-semibold ${active ? "border-accent text-ink" : "border-transparent text-muted hover:text-ink"}`;
   return (
     <div className="min-h-dvh bg-stone-50">
       <header className="border-b border-hairline bg-white">
@@ -78,6 +189,44 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        {loadError ? (
+          <p
+            role="alert"
+            className="mt-6 rounded-xl border border-danger/30 bg-danger/5 p-4 text-danger"
+          >
+            {loadError}
+          </p>
+        ) : null}
+        <nav aria-label="Dashboard" className="mt-6 flex gap-6 border-b border-hairline">
+          <Link
+            to="/admin"
+            aria-current={tab === "products" ? "page" : undefined}
+            className={tabClass(tab === "products")}
+          >
+            Manage Products
+          </Link>
+          <Link
+            to="/admin?tab=orders"
+            aria-current={tab === "orders" ? "page" : undefined}
+            className={tabClass(tab === "orders")}
+          >
+            View Orders
+          </Link>
+        </nav>
+        <div className="mt-5">
+          {products ? (
+            <ProductsTab {...products} categories={adminCategories} hrefFor={hrefFor} />
+          ) : null}
+          {orders ? (
+            <OrdersTab
+              sections={orders.sections}
+              status={orders.query.status}
+              sort={orders.query.sort}
+              pageSize={orders.pageSize}
+              hrefFor={hrefFor}
+            />
+          ) : null}
+        </div>
       </main>
     </div>
   );
