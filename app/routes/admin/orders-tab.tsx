@@ -1,9 +1,10 @@
 import { Eye } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import type { AdminOrder, SectionId } from "~/modules/orders/admin-orders.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatKsh } from "~/utils/money";
+import { Pager } from "./pager";
 
 const STATUSES = ["Pending", "Processing", "Shipped", "Completed", "Failed"] as const;
 const FILTERS = [
@@ -296,19 +297,12 @@ export function OrdersTab({ sections, status, sort, pageSize, hrefFor }: Props) 
             ) : (
               <p className="mt-2 text-sm text-muted">{empty}</p>
             )}
-            {pages > 1 ? (
-              <nav aria-label={`${title} pages`} className="mt-3 flex items-center gap-3 text-sm">
-                {section.page > 1 ? (
-                  <Link to={hrefFor({ [`${id}Page`]: section.page - 1 })}>Previous</Link>
-                ) : null}
-                <span className="text-muted">
-                  Page {section.page} of {pages}
-                </span>
-                {section.page < pages ? (
-                  <Link to={hrefFor({ [`${id}Page`]: section.page + 1 })}>Next</Link>
-                ) : null}
-              </nav>
-            ) : null}
+            <Pager
+              label={`${title} pages`}
+              page={section.page}
+              pages={pages}
+              href={(n) => hrefFor({ [`${id}Page`]: n })}
+            />
           </section>
         );
       })}

@@ -1,7 +1,8 @@
 import { Star } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { ProductImage } from "~/components/ProductImage";
 import { formatKsh } from "~/utils/money";
+import { Pager } from "./pager";
 
 type Row = {
   id: string;
@@ -143,15 +144,7 @@ export function ProductsTab({ rows, total, q, category, categories, page, pages,
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Product pages" className="mt-3 flex items-center gap-3 text-sm">
-          {page > 1 ? <Link to={hrefFor({ page: page - 1 })}>Previous</Link> : null}
-          <span className="text-muted">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={hrefFor({ page: page + 1 })}>Next</Link> : null}
-        </nav>
-      ) : null}
+      <Pager label="Product pages" page={page} pages={pages} href={(n) => hrefFor({ page: n })} />
     </div>
   );
 }

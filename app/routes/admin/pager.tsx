@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+
+/** Previous / next links for a paged admin list; nothing when everything fits on one page. */
+export function Pager({
+  label,
+  page,
+  pages,
+  href,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-3 flex items-center gap-3 text-sm">
+      {page > 1 ? <Link to={href(page - 1)}>Previous</Link> : null}
+      <span className="text-muted">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? <Link to={href(page + 1)}>Next</Link> : null}
+    </nav>
+  );
+}
