@@ -6,9 +6,16 @@ const sized = inStock.find((p) => p.sizes.length > 0 && p.price < 3000)!;
 const unsized = inStock.find((p) => p.sizes.length === 0 && p.price < 2000)!;
 const ksh = (n: number) => `KSh ${n.toLocaleString("en-KE")}`;
 
+/** Picks a size the way a shopper does: by tapping its pill (the label of a hidden radio). */
+async function chooseSize(page: Page, size: string) {
+  const radio = page.getByRole("radio", { name: size, exact: true });
+  await page.locator("label").filter({ has: radio }).click();
+  await expect(radio).toBeChecked();
+}
+
 async function addSizedToCart(page: Page) {
   await page.goto(`/product/${sized.id}`);
-  await page.getByRole("radio", { name: sized.sizes[1]!, exact: true }).check({ force: true });
+  await chooseSize(page, sized.sizes[1]!);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart!")).toBeVisible();
 }
@@ -17,7 +24,7 @@ test("'Added to cart!' shows at bottom-right for 2 seconds; focus stays in the o
   page,
 }) => {
   await page.goto(`/product/${sized.id}`);
-  await page.getByRole("radio", { name: sized.sizes[1]!, exact: true }).check({ force: true });
+  await chooseSize(page, sized.sizes[1]!);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   // A toast waits while the pointer rests on it; phones have no pointer, so move it away.
   await page.mouse.move(0, 0);
@@ -225,7 +232,7 @@ test.describe("Checkout without JavaScript", () => {
 
   test("adds, shows errors and reaches the payment page with plain forms", async ({ page }) => {
     await page.goto(`/product/${sized.id}`);
-    await page.getByRole("radio", { name: sized.sizes[0]!, exact: true }).check({ force: true });
+    await chooseSize(page, sized.sizes[0]!);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page).toHaveURL(`/product/${sized.id}`);
     await expect(page.getByRole("status").filter({ hasText: "Added to cart!" })).toBeVisible();
