@@ -83,7 +83,6 @@ function Field(props: {
   id: string;
   label: string;
   required?: boolean;
-  invalid: boolean;
   children: React.ReactNode;
 }) {
   return (
@@ -223,7 +222,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" className="mt-5 space-y-4" noValidate>
             <input type="hidden" name="intent" value="checkout" />
             <input type="hidden" name="subtotal" value={cart.total} />
-            <Field id="checkout-name" label="Full name" required invalid={error?.field === "name"}>
+            <Field id="checkout-name" label="Full name" required>
               <input
                 id="checkout-name"
                 name="name"
@@ -234,7 +233,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 className={input}
               />
             </Field>
-            <Field id="checkout-phone" label="Phone" required invalid={error?.field === "phone"}>
+            <Field id="checkout-phone" label="Phone" required>
               <input
                 id="checkout-phone"
                 name="phone"
@@ -248,7 +247,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 className={input}
               />
             </Field>
-            <Field id="checkout-email" label="Email" required invalid={error?.field === "email"}>
+            <Field id="checkout-email" label="Email" required>
               <input
                 id="checkout-email"
                 name="email"
@@ -286,7 +285,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </fieldset>
 
             {method === "pickup" ? (
-              <Field id="checkout-pickup" label="Pickup location" required invalid={false}>
+              <Field id="checkout-pickup" label="Pickup location" required>
                 <select
                   id="checkout-pickup"
                   name="pickupLocation"
@@ -301,12 +300,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 </select>
               </Field>
             ) : null}
-            <Field
-              id="checkout-address"
-              label="Delivery address"
-              required={needsAddress}
-              invalid={error?.field === "address"}
-            >
+            <Field id="checkout-address" label="Delivery address" required={needsAddress}>
               <input
                 id="checkout-address"
                 name="address"
@@ -318,7 +312,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 className={input}
               />
             </Field>
-            <Field id="checkout-city" label="City" invalid={false}>
+            <Field id="checkout-city" label="City">
               <input
                 id="checkout-city"
                 name="city"
@@ -327,7 +321,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 className={input}
               />
             </Field>
-            <Field id="checkout-notes" label="Order notes" invalid={false}>
+            <Field id="checkout-notes" label="Order notes">
               <textarea
                 id="checkout-notes"
                 name="notes"

@@ -134,17 +134,7 @@ export function createPesapalEmulator(options: EmulatorOptions) {
       created: new Date().toISOString(),
     };
     ipns.set(ipn.id, ipn);
-    res.json({
-      url,
-      created_date: ipn.created,
-      ipn_id: ipn.id,
-      notification_type: ipn.type === "GET" ? 0 : 1,
-      ipn_notification_type_description: ipn.type,
-      ipn_status: 1,
-      ipn_status_description: "Active",
-      error: null,
-      status: "200",
-    });
+    res.json(ipnView(ipn));
   });
 
   router.get("/api/URLSetup/GetIpnList", (req, res) => {
