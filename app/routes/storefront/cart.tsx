@@ -2,6 +2,7 @@ import { ShoppingBag, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
 import { QuantityStepper } from "~/components/cart/QuantityStepper";
+import { FormField, inputClass } from "~/components/FormField";
 import { ProductImage } from "~/components/ProductImage";
 import { getDb } from "~/db/client.server";
 import { orUnavailable } from "~/db/unavailable.server";
@@ -78,35 +79,6 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
 }
-
-function Field(props: {
-  id: string;
-  label: string;
-  required?: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={props.id} className="block text-sm font-semibold">
-        {props.label}
-        {props.required ? (
-          <>
-            {" "}
-            <span aria-hidden="true" className="text-accent">
-              *
-            </span>
-          </>
-        ) : (
-          <span className="font-normal text-muted"> (optional)</span>
-        )}
-      </label>
-      <div className="mt-1.5">{props.children}</div>
-    </div>
-  );
-}
-
-const input =
-  "w-full min-h-11 rounded-xl border border-hairline bg-white px-4 py-2 aria-[invalid=true]:border-danger";
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
@@ -222,7 +194,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" className="mt-5 space-y-4" noValidate>
             <input type="hidden" name="intent" value="checkout" />
             <input type="hidden" name="subtotal" value={cart.total} />
-            <Field id="checkout-name" label="Full name" required>
+            <FormField id="checkout-name" label="Full name" required>
               <input
                 id="checkout-name"
                 name="name"
@@ -230,10 +202,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 required
                 defaultValue={values?.name}
                 aria-invalid={error?.field === "name" || undefined}
-                className={input}
+                className={inputClass}
               />
-            </Field>
-            <Field id="checkout-phone" label="Phone" required>
+            </FormField>
+            <FormField id="checkout-phone" label="Phone" required>
               <input
                 id="checkout-phone"
                 name="phone"
@@ -244,10 +216,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 required
                 defaultValue={values?.phone}
                 aria-invalid={error?.field === "phone" || undefined}
-                className={input}
+                className={inputClass}
               />
-            </Field>
-            <Field id="checkout-email" label="Email" required>
+            </FormField>
+            <FormField id="checkout-email" label="Email" required>
               <input
                 id="checkout-email"
                 name="email"
@@ -256,9 +228,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 required
                 defaultValue={values?.email}
                 aria-invalid={error?.field === "email" || undefined}
-                className={input}
+                className={inputClass}
               />
-            </Field>
+            </FormField>
 
             <fieldset>
               <legend className="text-sm font-semibold">Delivery method</legend>
@@ -285,12 +257,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </fieldset>
 
             {method === "pickup" ? (
-              <Field id="checkout-pickup" label="Pickup location" required>
+              <FormField id="checkout-pickup" label="Pickup location" required>
                 <select
                   id="checkout-pickup"
                   name="pickupLocation"
                   defaultValue={values?.pickupLocation || PICKUP_LOCATIONS[0]}
-                  className={input}
+                  className={inputClass}
                 >
                   {PICKUP_LOCATIONS.map((l) => (
                     <option key={l} value={l}>
@@ -298,9 +270,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     </option>
                   ))}
                 </select>
-              </Field>
+              </FormField>
             ) : null}
-            <Field id="checkout-address" label="Delivery address" required={needsAddress}>
+            <FormField id="checkout-address" label="Delivery address" required={needsAddress}>
               <input
                 id="checkout-address"
                 name="address"
@@ -309,27 +281,27 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 defaultValue={values?.address}
                 aria-invalid={error?.field === "address" || undefined}
                 placeholder="Estate, street, building, landmark"
-                className={input}
+                className={inputClass}
               />
-            </Field>
-            <Field id="checkout-city" label="City">
+            </FormField>
+            <FormField id="checkout-city" label="City">
               <input
                 id="checkout-city"
                 name="city"
                 autoComplete="address-level2"
                 defaultValue={values?.city}
-                className={input}
+                className={inputClass}
               />
-            </Field>
-            <Field id="checkout-notes" label="Order notes">
+            </FormField>
+            <FormField id="checkout-notes" label="Order notes">
               <textarea
                 id="checkout-notes"
                 name="notes"
                 rows={3}
                 defaultValue={values?.notes}
-                className={input}
+                className={inputClass}
               />
-            </Field>
+            </FormField>
 
             <dl className="space-y-2 border-t border-hairline pt-4 tabular">
               <div className="flex justify-between">

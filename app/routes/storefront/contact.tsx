@@ -1,6 +1,7 @@
 import { Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useState } from "react";
 import { data, Form, redirect } from "react-router";
+import { FormField, inputClass } from "~/components/FormField";
 import { FacebookIcon, InstagramIcon } from "~/components/icons";
 import {
   CONTACT_SUBJECTS,
@@ -52,38 +53,6 @@ const FAQ = [
     a: "Cold wash with a mild detergent and no bleach, then air dry or tumble dry on low.",
   },
 ];
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}{" "}
-        <span aria-hidden="true" className="text-accent">
-          *
-        </span>
-      </label>
-      <div className="mt-1.5">{children}</div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-danger" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-const inputClass =
-  "w-full min-h-11 rounded-xl border border-hairline bg-white px-4 py-2 aria-[invalid=true]:border-danger";
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const config = useShopConfig();
@@ -173,7 +142,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               }}
             >
               <div className="grid gap-5 sm:grid-cols-2">
-                <Field id="contact-name" label="Name" error={errors.name}>
+                <FormField id="contact-name" label="Name" required error={errors.name}>
                   <input
                     id="contact-name"
                     name="name"
@@ -184,8 +153,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                     aria-describedby={errors.name ? "contact-name-error" : undefined}
                     className={inputClass}
                   />
-                </Field>
-                <Field id="contact-email" label="Email" error={errors.email}>
+                </FormField>
+                <FormField id="contact-email" label="Email" required error={errors.email}>
                   <input
                     id="contact-email"
                     name="email"
@@ -197,9 +166,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                     aria-describedby={errors.email ? "contact-email-error" : undefined}
                     className={inputClass}
                   />
-                </Field>
+                </FormField>
               </div>
-              <Field id="contact-subject" label="Subject" error={errors.subject}>
+              <FormField id="contact-subject" label="Subject" required error={errors.subject}>
                 <select
                   id="contact-subject"
                   name="subject"
@@ -218,8 +187,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                     </option>
                   ))}
                 </select>
-              </Field>
-              <Field id="contact-message" label="Message" error={errors.message}>
+              </FormField>
+              <FormField id="contact-message" label="Message" required error={errors.message}>
                 <textarea
                   id="contact-message"
                   name="message"
@@ -230,7 +199,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                   aria-describedby={errors.message ? "contact-message-error" : undefined}
                   className={inputClass}
                 />
-              </Field>
+              </FormField>
               <div>
                 <button type="submit" className="btn btn-primary w-full sm:w-auto">
                   <MessageCircle size={18} aria-hidden="true" />

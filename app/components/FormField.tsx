@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+
+/** The look of the shop's text inputs and selects; a field marked aria-invalid turns red. */
+export const inputClass =
+  "w-full min-h-11 rounded-xl border border-hairline bg-white px-4 py-2 aria-[invalid=true]:border-danger";
+
+type Props = {
+  id: string;
+  label: string;
+  /** Required fields get a star; the others say "(optional)". */
+  required?: boolean;
+  /** Shown under the field as an alert, with the id `${id}-error` for aria-describedby. */
+  error?: string;
+  children: ReactNode;
+};
+
+/** A labelled form field: the label, the control passed in, and its error if any. */
+export function FormField({ id, label, required, error, children }: Props) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+        {required ? (
+          <>
+            {" "}
+            <span aria-hidden="true" className="text-accent">
+              *
+            </span>
+          </>
+        ) : (
+          <span className="font-normal text-muted"> (optional)</span>
+        )}
+      </label>
+      <div className="mt-1.5">{children}</div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
