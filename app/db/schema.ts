@@ -14,6 +14,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { OrderStatus } from "../modules/orders/statuses";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -66,8 +67,7 @@ export const products = pgTable(
   ],
 );
 
-export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Completed", "Failed"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from "../modules/orders/statuses";
 
 export type OrderItem = {
   productId?: string;
@@ -103,6 +103,8 @@ export const orders = pgTable(
     ipnResponse: jsonb("ipn_response"),
     /** The original document of an imported (legacy) order, normalised on read. */
     raw: jsonb("raw"),
+    /** The document id of an imported order in the hosted document database it came from. */
+    legacyId: text("legacy_id").unique(),
     /** The cart (browser) that placed the order: only it sees the customer's details afterwards. */
     cartId: uuid("cart_id"),
     /** Reconciliation of orders left Pending: how often Pesapal was asked, and when to ask next. */
