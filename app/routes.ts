@@ -15,6 +15,8 @@ export default [
   route("order-success", "routes/storefront/order-success.tsx"),
   route("login", "routes/admin/login.tsx"),
   route("admin", "routes/admin/dashboard.tsx"),
+  route("admin/products/:id?", "routes/admin/product-endpoint.ts"),
+  route("admin/orders.csv", "routes/admin/orders-csv.ts"),
   route("api/checkout", "routes/resources/api-checkout.ts"),
   route("api/pesapal/ipn", "routes/resources/pesapal-ipn.ts"),
   route("healthz", "routes/resources/healthz.ts"),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseHandle, setDatabase } from "~/db/client.server";
 import { loginFailures } from "~/db/schema";
 import { AdminError, createAdmin, resetAdminPassword } from "~/modules/auth/admins.server";
-import { authSecret, createAuth, setAuth } from "~/modules/auth/auth.server";
+import { authSecret, createAuth, openAuth, setAuth } from "~/modules/auth/auth.server";
 import { CLIENT_IP_HEADER, WRONG_CREDENTIALS } from "~/modules/auth/login.server";
 import { THROTTLED } from "~/modules/auth/login-throttle.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
@@ -48,7 +48,7 @@ describe.each(databases)("admin accounts, on $name", (database) => {
   beforeAll(async () => {
     handle = await database.open();
     setDatabase(handle);
-    setAuth(createAuth(handle.db, env, await authSecret(handle.db, env)));
+    setAuth(await openAuth(handle.db, env));
   });
   afterAll(async () => {
     setAuth(undefined);
@@ -137,7 +137,7 @@ describe.each(databases)("admin accounts, on $name", (database) => {
       );
     }
     // A restart: a new auth instance; the failures are in the database.
-    setAuth(createAuth(handle.db, env, await authSecret(handle.db, env)));
+    setAuth(await openAuth(handle.db, env));
     expect(await login(OWNER.email, OWNER.password, "10.9.9.9")).toMatchObject({
       status: 400,
       error: THROTTLED,
@@ -158,7 +158,7 @@ describe.each(databases)("admin accounts, on $name", (database) => {
   test("a password reset signs the admin out everywhere", async () => {
     await handle.db.delete(loginFailures);
     const before = await login(OWNER.email, OWNER.password, "10.3.0.1");
-    await resetAdminPassword(createAuth(handle.db, env, await authSecret(handle.db, env)), {
+    await resetAdminPassword(await openAuth(handle.db, env), {
       email: OWNER.email,
       password: "a-brand-new-secret",
     });

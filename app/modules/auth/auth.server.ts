@@ -61,6 +61,11 @@ export function createAuth(db: Db, env: Env, secret: string) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/** The auth of this database, with its kept (or configured) session secret. */
+export async function openAuth(db: Db, env: Env): Promise<Auth> {
+  return createAuth(db, env, await authSecret(db, env));
+}
+
 const holder = globalThis as typeof globalThis & { __shopAuth?: Auth };
 
 export function setAuth(auth: Auth | undefined) {

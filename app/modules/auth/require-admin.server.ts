@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { apiError } from "~/utils/api-error";
 import { getAuth } from "./auth.server";
 
 /** The signed-in admin, or null. Every admin loader, action and endpoint starts here. */
@@ -17,10 +18,6 @@ export async function requireAdmin(request: Request) {
 /** For admin endpoints: without a session, 401 and no data. */
 export async function requireAdminApi(request: Request) {
   const admin = await getAdmin(request);
-  if (!admin)
-    throw Response.json(
-      { error: { status: "UNAUTHENTICATED", message: "Please log in." } },
-      { status: 401 },
-    );
+  if (!admin) throw apiError(401, "UNAUTHENTICATED", "Please log in.");
   return admin;
 }

@@ -1,0 +1,336 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import { account, orderEvents, orders, products, session, user } from "~/db/schema";
+import { createAdmin } from "~/modules/auth/admins.server";
+import { openAuth, setAuth } from "~/modules/auth/auth.server";
+import { storeImageVariants } from "~/modules/media/images.server";
+import { DiskStorage, setMediaStorage } from "~/modules/media/storage.server";
+import routes from "~/routes";
+import { parseEnv } from "~/utils/env.server";
+import { IMAGE_WIDTHS, variantKey } from "~/utils/image-urls";
+import { adminSessionCookie } from "../setup/admin-session";
+import { databases } from "../setup/databases";
+import { tempDir } from "../setup/temp-dir";
+
+/**
+ * Every admin loader, action and endpoint must refuse a request without a valid session. The
+ * table is built from the route config, so a new admin route is covered the day it is added.
+ */
+
+const ORIGIN = "http://localhost:3000";
+const env = parseEnv({ PUBLIC_URL: ORIGIN });
+const OWNER = { email: "guard@example.co.ke", password: "kitenge-guard-secret" };
+const COOKIE = "better-auth.session_token";
+
+type ConfigEntry = { path?: string; file: string; index?: boolean; children?: ConfigEntry[] };
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: unknown;
+}) => Promise<unknown>;
+type AdminRoute = { path: string; file: string; module: { loader?: Handler; action?: Handler } };
+
+/** Every route of the config with its full path (layouts add no segment). */
+function flatten(entries: readonly ConfigEntry[], parent = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    const own = entry.path !== undefined || entry.index ? [{ path: full, file: entry.file }] : [];
+    return [...own, ...flatten(entry.children ?? [], full)];
+  });
+}
+
+const adminRoutes: AdminRoute[] = await Promise.all(
+  flatten(routes as readonly ConfigEntry[])
+    .filter((r) => (r.path === "admin" || r.path.startsWith("admin/")) && !r.path.includes("login"))
+    .map(async (r) => ({ ...r, module: await import(/* @vite-ignore */ `~/${r.file}`) })),
+);
+
+/** The ways a route's params can be filled: optional ones left out, then every one given. */
+function paramSets(routePath: string, id: string) {
+  const names = [...routePath.matchAll(/:(\w+)(\?)?/g)].map((m) => ({
+    name: m[1]!,
+    optional: Boolean(m[2]),
+  }));
+  const all = Object.fromEntries(names.map((p) => [p.name, id]));
+  const required = Object.fromEntries(names.filter((p) => !p.optional).map((p) => [p.name, id]));
+  const sets = [required, all];
+  return names.some((p) => p.optional) ? sets : [all];
+}
+
+const urlFor = (routePath: string, params: Record<string, string>) =>
+  `${ORIGIN}/${routePath
+    .split("/")
+    .map((segment) => {
+      const param = /^:(\w+)\??$/.exec(segment);
+      return param ? (params[param[1]!] ?? "") : segment;
+    })
+    .filter(Boolean)
+    .join("/")}`;
+
+/** What a loader or action answered, in a form the assertions can compare. */
+async function outcomeOf(run: () => Promise<unknown>): Promise<string> {
+  let answer: unknown;
+  try {
+    answer = await run();
+  } catch (thrown) {
+    answer = thrown;
+  }
+  if (answer instanceof Response) {
+    const location = answer.headers.get("location");
+    if (answer.status === 401) {
+      // A refused endpoint says why and nothing else.
+      const body = (await answer.json()) as Record<string, unknown>;
+      return Object.keys(body).join(",") === "error" ? "401" : `401 with ${JSON.stringify(body)}`;
+    }
+    return `${answer.status}${location ? ` ${location}` : ""}`;
+  }
+  if (answer instanceof Error) return `error ${answer.message}`;
+  return `ran ${JSON.stringify(answer)?.slice(0, 200)}`;
+}
+
+const REFUSED = ["302 /login", "303 /login", "401"];
+
+const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+describe.each(databases)("admin routes without a session, on $name", (database) => {
+  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let mediaDir: string;
+  let storage: DiskStorage;
+  let productId: string;
+  let orderId: string;
+  let imageKeys: string[];
+  let sessionCookie: string;
+
+  beforeAll(async () => {
+    handle = await database.open();
+    setDatabase(handle);
+    const auth = await openAuth(handle.db, env);
+    setAuth(auth);
+    mediaDir = tempDir("guard-media");
+    storage = new DiskStorage(mediaDir);
+    setMediaStorage(storage);
+
+    imageKeys = ["products/dresses/1700000000000_front", "products/dresses/1700000000001_back"];
+    const photo = await sharp({
+      create: { width: 400, height: 500, channels: 3, background: "#b5651d" },
+    })
+      .png()
+      .toBuffer();
+    for (const key of imageKeys) await storeImageVariants(storage, key, photo, { effort: 0 });
+    const [product] = await handle.db
+      .insert(products)
+      .values({
+        name: "Guarded Kitenge Dress",
+        description: "Must survive every anonymous request.",
+        category: "dresses",
+        price: 4500,
+        originalPrice: 5000,
+        images: imageKeys,
+        sizes: ["M"],
+        inStock: true,
+      })
+      .returning({ id: products.id });
+    productId = product!.id;
+    const [order] = await handle.db
+      .insert(orders)
+      .values({
+        status: "Pending",
+        amount: 4500,
+        items: [{ productId, name: "Guarded Kitenge Dress", quantity: 1, price: 4500 }],
+        customerName: "Wanjiku Guard",
+        customerPhone: "254712345678",
+        customerEmail: "wanjiku@example.com",
+      })
+      .returning({ id: orders.id });
+    orderId = order!.id;
+
+    // A real admin with a real session: the forged cookies below reuse its session token.
+    await createAdmin(auth, OWNER);
+    sessionCookie = await adminSessionCookie(OWNER, "10.7.0.1", ORIGIN);
+    expect(sessionCookie.startsWith(`${COOKIE}=`)).toBe(true);
+  });
+
+  afterAll(async () => {
+    setAuth(undefined);
+    setDatabase(undefined);
+    await handle?.dispose();
+    if (mediaDir) fs.rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  /** Everything an admin request could change, and every image file's bytes. */
+  async function snapshot() {
+    const files: Record<string, string> = {};
+    for (const key of imageKeys) {
+      for (const width of IMAGE_WIDTHS) {
+        const stored = await storage.get(variantKey(key, width));
+        files[variantKey(key, width)] = stored ? sha(stored.body) : "missing";
+      }
+    }
+    const db = handle.db;
+    return {
+      products: await db.select().from(products),
+      orders: await db.select().from(orders),
+      orderEvents: await db.select().from(orderEvents),
+      sessions: await db.select().from(session),
+      users: await db.select().from(user),
+      accounts: await db.select().from(account),
+      files,
+    };
+  }
+
+  test("the table comes from the route config and holds the dashboard and the product endpoint", () => {
+    const handlers = adminRoutes.flatMap((r) =>
+      (["loader", "action"] as const)
+        .filter((kind) => typeof r.module[kind] === "function")
+        .map((kind) => `${kind} ${r.path}`),
+    );
+    expect(handlers.length).toBeGreaterThanOrEqual(3);
+    expect(handlers).toEqual(
+      expect.arrayContaining(["loader admin", "action admin", "action admin/products/:id?"]),
+    );
+    expect(handlers.some((h) => h.includes("login"))).toBe(false);
+  });
+
+  test("every admin loader, action and endpoint refuses a request without a valid session", async () => {
+    const before = await snapshot();
+    expect(Object.values(before.files).every((f) => f !== "missing")).toBe(true);
+    expect(before.products).toHaveLength(1);
+    expect(before.orders).toHaveLength(1);
+
+    // The real session's token, with a signature made up by someone without the secret.
+    const realToken = decodeURIComponent(sessionCookie.slice(COOKIE.length + 1)).split(".")[0]!;
+    const cookies: Record<string, string | null> = {
+      "no cookie": null,
+      "a garbage cookie": `${COOKIE}=forged`,
+      "a real token with a forged signature": `${COOKIE}=${encodeURIComponent(
+        `${realToken}.${randomBytes(32).toString("base64")}`,
+      )}`,
+      "a secure-prefixed garbage cookie": `__Secure-${COOKIE}=forged`,
+    };
+    const accepts: Record<string, string> = {
+      html: "text/html,application/xhtml+xml",
+      json: "application/json",
+    };
+    const photo = await sharp({
+      create: { width: 8, height: 10, channels: 3, background: "#2e86c1" },
+    })
+      .png()
+      .toBuffer();
+    const formFor = (intent: string) => {
+      const form = new FormData();
+      form.set("intent", intent);
+      form.set("productId", productId);
+      form.set("orderId", orderId);
+      form.set("status", "Shipped");
+      form.set("field", "inStock");
+      form.set("name", "Hijacked Dress");
+      form.set("originalPrice", "1");
+      form.set("price", "1");
+      form.set("category", "dresses");
+      form.set("description", "Should never be saved.");
+      form.set("inStock", "on");
+      form.append("keep", imageKeys[0]!);
+      form.append("images", new File([new Uint8Array(photo)], "sneaky.png", { type: "image/png" }));
+      return form;
+    };
+    const intents = ["logout", "status", "toggle", "delete", "update", "create"];
+
+    const calls: { label: string; run: () => Promise<unknown> }[] = [];
+    for (const route of adminRoutes) {
+      for (const params of paramSets(route.path, productId)) {
+        const url = urlFor(route.path, params);
+        for (const [cookieName, cookie] of Object.entries(cookies)) {
+          for (const [acceptName, accept] of Object.entries(accepts)) {
+            const headers = (): HeadersInit => ({
+              Accept: accept,
+              Origin: ORIGIN,
+              ...(cookie ? { Cookie: cookie } : {}),
+            });
+            const { loader, action } = route.module;
+            if (loader) {
+              calls.push({
+                label: `GET ${url} (loader ${route.path}), ${cookieName}, ${acceptName}`,
+                run: () =>
+                  loader({
+                    request: new Request(url, { headers: headers() }),
+                    params,
+                    context: {},
+                  }),
+              });
+            }
+            if (action) {
+              for (const intent of intents) {
+                calls.push({
+                  label: `POST ${url} intent=${intent} (action ${route.path}), ${cookieName}, ${acceptName}`,
+                  run: () =>
+                    action({
+                      request: new Request(url, {
+                        method: "POST",
+                        headers: headers(),
+                        body: formFor(intent),
+                      }),
+                      params,
+                      context: {},
+                    }),
+                });
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(calls.length).toBeGreaterThan(0);
+
+    const wrong: string[] = [];
+    for (const call of calls) {
+      const outcome = await outcomeOf(call.run);
+      if (!REFUSED.includes(outcome)) wrong.push(`${call.label}: ${outcome}`);
+    }
+    expect(wrong).toEqual([]);
+
+    // Nothing ran: no row, session or image file changed.
+    expect(await snapshot()).toEqual(before);
+    for (const key of imageKeys) {
+      for (const width of IMAGE_WIDTHS) {
+        expect(fs.existsSync(`${mediaDir}/${variantKey(key, width)}`)).toBe(true);
+      }
+    }
+  });
+
+  test("with the admin's session the same dashboard call answers 200 with data", async () => {
+    const dashboard = adminRoutes.find((r) => r.path === "admin")!;
+    const page = (await dashboard.module.loader!({
+      request: new Request(`${ORIGIN}/admin`, { headers: { Cookie: sessionCookie } }),
+      params: {},
+      context: {},
+    })) as {
+      data: { admin: { email: string }; products: { rows: { id: string }[] } | null };
+      init: ResponseInit | null;
+    };
+    expect(page.init?.status ?? 200).toBe(200);
+    expect(page.data.admin.email).toBe(OWNER.email);
+    expect(page.data.products?.rows.map((r) => r.id)).toEqual([productId]);
+
+    // And the same toggle that was refused above really changes the product with a session.
+    const form = new FormData();
+    form.set("intent", "toggle");
+    form.set("productId", productId);
+    form.set("field", "inStock");
+    expect(
+      await dashboard.module.action!({
+        request: new Request(`${ORIGIN}/admin`, {
+          method: "POST",
+          headers: { Cookie: sessionCookie, Origin: ORIGIN },
+          body: form,
+        }),
+        params: {},
+        context: {},
+      }),
+    ).toEqual({ ok: true });
+    const [row] = await handle.db.select({ inStock: products.inStock }).from(products);
+    expect(row!.inStock).toBe(false);
+  });
+});
