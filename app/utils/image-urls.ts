@@ -13,13 +13,17 @@ export function variantKey(key: string, width: number): string {
   return `${key}-${width}.webp`;
 }
 
+/** Keys from before processing (e.g. imported full URLs) point outside our storage. */
+export function isExternalImage(key: string): boolean {
+  return /^https?:\/\//.test(key);
+}
+
 export function imageUrl(key: string, width: number = IMAGE_WIDTHS[1]): string {
-  // Keys from before processing (e.g. imported full URLs) are used as they are.
-  if (/^https?:\/\//.test(key)) return key;
+  if (isExternalImage(key)) return key;
   return `/media/${variantKey(key, width)}`;
 }
 
 export function imageSrcSet(key: string): string | undefined {
-  if (/^https?:\/\//.test(key)) return undefined;
+  if (isExternalImage(key)) return undefined;
   return IMAGE_WIDTHS.map((w) => `${imageUrl(key, w)} ${w}w`).join(", ");
 }

@@ -1,9 +1,12 @@
 import sharp from "sharp";
-import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
+import { IMAGE_WIDTHS, imageHeight, isExternalImage, variantKey } from "~/utils/image-urls";
+import { IMAGE_TYPES } from "./image-keys";
 import type { MediaStorage } from "./storage.server";
 
-export const ACCEPTED_FORMATS = ["jpeg", "png", "webp"] as const;
+/** sharp's names for the accepted types ("png", "jpeg", "webp"). */
+const ACCEPTED_FORMATS: readonly string[] = IMAGE_TYPES.map((type) => type.slice("image/".length));
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const TOO_LARGE = "Each image must be 10 MB or smaller.";
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
 export class ImageRejectedError extends Error {}
@@ -14,15 +17,17 @@ export class ImageRejectedError extends Error {}
  */
 export async function inspectUpload(input: Buffer) {
   if (input.byteLength > MAX_IMAGE_BYTES) {
-    throw new ImageRejectedError("Each image must be 10 MB or smaller.");
+    throw new ImageRejectedError(TOO_LARGE);
   }
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    // Reading the header only: no pixel limit here, so an oversized photo is told it is too
+    // large rather than "not an image". The limit applies where pixels are decoded.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRejectedError("That file is not a PNG, JPEG or WebP image.");
   }
-  if (!ACCEPTED_FORMATS.includes(meta.format as (typeof ACCEPTED_FORMATS)[number])) {
+  if (!ACCEPTED_FORMATS.includes(meta.format)) {
     throw new ImageRejectedError("That file is not a PNG, JPEG or WebP image.");
   }
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) {
@@ -61,6 +66,8 @@ export async function storeImageVariants(
 }
 
 export async function deleteImageVariants(storage: MediaStorage, key: string) {
+  // An outside address (an imported product's) has nothing of ours to delete.
+  if (isExternalImage(key)) return;
   await Promise.all(IMAGE_WIDTHS.map((w) => storage.delete(variantKey(key, w))));
 }
 

@@ -1,5 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Env } from "~/utils/env.server";
+import { isSafeKey } from "./image-keys";
 
 /** Where processed images live: a folder by default, an S3-compatible bucket when configured. */
 export interface MediaStorage {
@@ -10,11 +12,9 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
 }
 
-const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
-
 /** Keys come from our own naming, but are checked anyway so no key can leave the folder. */
 export function assertSafeKey(key: string) {
-  if (!SAFE_KEY.test(key) || key.includes("..") || key.includes("//")) {
+  if (!isSafeKey(key)) {
     throw new Error(`Unsafe media key: ${key}`);
   }
 }
@@ -25,6 +25,10 @@ const TYPES: Record<string, string> = {
   ".png": "image/png",
   ".jpg": "image/jpeg",
 };
+
+export function contentTypeFor(key: string) {
+  return TYPES[path.extname(key)] ?? "application/octet-stream";
+}
 
 export class DiskStorage implements MediaStorage {
   constructor(private readonly root: string) {}
@@ -44,9 +48,10 @@ export class DiskStorage implements MediaStorage {
   }
 
   async get(key: string) {
+    const file = this.file(key);
     try {
-      const body = await fs.readFile(this.file(key));
-      return { body, contentType: TYPES[path.extname(key)] ?? "application/octet-stream" };
+      const body = await fs.readFile(file);
+      return { body, contentType: contentTypeFor(key) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
@@ -54,8 +59,9 @@ export class DiskStorage implements MediaStorage {
   }
 
   async exists(key: string) {
+    const file = this.file(key); // outside the try: an unsafe key is an error, not "missing"
     try {
-      await fs.access(this.file(key));
+      await fs.access(file);
       return true;
     } catch {
       return false;
@@ -76,4 +82,21 @@ export function setMediaStorage(storage: MediaStorage) {
 export function getMediaStorage(): MediaStorage {
   if (!holder.__shopMedia) throw new Error("Media storage is not configured yet.");
   return holder.__shopMedia;
+}
+
+/** The bucket when S3_BUCKET is set, otherwise the folder DATA_DIR/media. */
+export async function createMediaStorage(env: Env): Promise<MediaStorage> {
+  if (!env.S3_BUCKET) return new DiskStorage(path.join(env.DATA_DIR, "media"));
+  // Loaded only when used: a shop on disk storage never pays for the S3 client.
+  const { S3Storage } = await import("./s3-storage.server");
+  return new S3Storage({
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    // parseEnv refuses a bucket without both keys.
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: env.S3_PREFIX,
+  });
 }

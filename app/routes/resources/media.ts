@@ -1,3 +1,4 @@
+import { isSafeKey } from "~/modules/media/image-keys";
 import { getMediaStorage } from "~/modules/media/storage.server";
 import type { Route } from "./+types/media";
 
@@ -7,7 +8,7 @@ import type { Route } from "./+types/media";
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  if (!/^[a-z0-9][a-z0-9/_.-]*\.(webp|avif)$/i.test(key) || key.includes("..")) {
+  if (!isSafeKey(key) || !/\.(webp|avif)$/i.test(key)) {
     return new Response("Not found", { status: 404 });
   }
   const object = await getMediaStorage().get(key);
