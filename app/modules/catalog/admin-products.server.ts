@@ -1,32 +1,43 @@
-import { and, asc, count, eq, ilike, or } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { isCategoryId } from "./categories";
-import { forgetCategoryCounts } from "./listing.server";
+import { forgetCategoryCounts, searchMatches } from "./listing.server";
 
 export const ADMIN_PAGE_SIZE = 30;
 
-/** The admin's product list: every product, hidden ones too, filtered by name and category. */
+/** What a row of the admin's list shows. */
+const LIST_COLUMNS = {
+  id: products.id,
+  name: products.name,
+  category: products.category,
+  price: products.price,
+  originalPrice: products.originalPrice,
+  images: products.images,
+  isFeatured: products.isFeatured,
+  inStock: products.inStock,
+};
+
+/** What the edit form shows, for the one product an ?edit= or ?delete= link is about. */
+const EDIT_COLUMNS = {
+  ...LIST_COLUMNS,
+  description: products.description,
+  details: products.details,
+  sizes: products.sizes,
+};
+
+/**
+ * The admin's product list: every product, hidden ones too, filtered by name and category, with
+ * the fields a row shows.
+ */
 export async function adminProducts(db: Db, input: { q: string; category: string; page: number }) {
-  const term = input.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
   const where = and(
-    term
-      ? or(ilike(products.name, `%${term}%`), ilike(products.description, `%${term}%`))
-      : undefined,
+    searchMatches(input.q.trim()),
     isCategoryId(input.category) ? eq(products.category, input.category) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: products.id,
-        name: products.name,
-        category: products.category,
-        price: products.price,
-        originalPrice: products.originalPrice,
-        image: products.images,
-        isFeatured: products.isFeatured,
-        inStock: products.inStock,
-      })
+      .select(LIST_COLUMNS)
       .from(products)
       .where(where)
       .orderBy(asc(products.name), asc(products.id))
@@ -34,21 +45,24 @@ export async function adminProducts(db: Db, input: { q: string; category: string
       .offset((input.page - 1) * ADMIN_PAGE_SIZE),
     db.select({ n: count() }).from(products).where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r, image: r.image[0] ?? null })), total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** One product with the fields the edit form shows (for ?edit= and ?delete= links). */
+export async function adminProduct(db: Db, id: string) {
+  const [row] = await db.select(EDIT_COLUMNS).from(products).where(eq(products.id, id));
+  return row ?? null;
 }
 
 /** One-click toggles: available (in stock) and featured. */
 export async function toggleProduct(db: Db, id: string, field: "inStock" | "isFeatured") {
+  // Flipped in the database, in one statement: two quick clicks never cancel into one.
   const [row] = await db
-    .select({ inStock: products.inStock, isFeatured: products.isFeatured })
-    .from(products)
-    .where(eq(products.id, id));
-  if (!row) return null;
-  const value = !row[field];
-  await db
     .update(products)
-    .set({ [field]: value })
-    .where(eq(products.id, id));
+    .set({ [field]: sql`not ${products[field]}` })
+    .where(eq(products.id, id))
+    .returning({ value: products[field] });
+  if (!row) return null;
   forgetCategoryCounts();
-  return value;
+  return row.value;
 }

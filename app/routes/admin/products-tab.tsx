@@ -1,29 +1,29 @@
-import { Star } from "lucide-react";
-import { Form, useFetcher } from "react-router";
+import { Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { Form, Link, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Modal } from "~/components/Modal";
 import { ProductImage } from "~/components/ProductImage";
+import { notify } from "~/components/toast";
+import { categoryName } from "~/modules/catalog/categories";
 import { formatKsh } from "~/utils/money";
 import { Pager } from "./pager";
+import { type EditableProduct, ProductEditor } from "./product-editor";
 
-type Row = {
-  id: string;
-  name: string;
-  category: string;
-  price: number;
-  originalPrice: number | null;
-  image: string | null;
-  isFeatured: boolean;
-  inStock: boolean;
-};
+/** What a row of the list shows; the edit and delete modals load their product in full. */
+type ProductRow = Omit<EditableProduct, "description" | "details" | "sizes">;
 
 type Props = {
-  rows: Row[];
+  rows: ProductRow[];
   total: number;
   q: string;
   category: string;
   categories: { id: string; name: string }[];
   page: number;
   pages: number;
-  hrefFor: (changes: Record<string, string | number>) => string;
+  /** The product whose edit modal or delete confirmation is open (kept in the URL). */
+  focused: EditableProduct | null;
+  editing: string | null;
+  deleting: string | null;
+  hrefFor: (changes: Record<string, string | number | null>) => string;
 };
 
 /** A one-click toggle (available, featured) that works as a plain form before JavaScript. */
@@ -59,10 +59,80 @@ function Toggle({
   );
 }
 
-export function ProductsTab({ rows, total, q, category, categories, page, pages, hrefFor }: Props) {
+function ConfirmDelete({
+  product,
+  returnTo,
+  onClose,
+}: {
+  product: EditableProduct;
+  returnTo: string;
+  onClose: () => void;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.formAction === `/admin/products/${product.id}`;
+  return (
+    <Modal title={`Delete "${product.name}"?`} onClose={onClose} size="sm">
+      <p className="text-sm">
+        The product and its images are removed from the shop for good. Orders that include it keep
+        their details.
+      </p>
+      <Form
+        method="post"
+        action={`/admin/products/${product.id}`}
+        className="mt-5 flex justify-end gap-3"
+      >
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <Link to={returnTo} className="btn border border-hairline bg-white px-5">
+          Cancel
+        </Link>
+        <button type="submit" disabled={busy} className="btn bg-danger px-5 text-white">
+          {busy ? "Deleting..." : "Delete"}
+        </button>
+      </Form>
+    </Modal>
+  );
+}
+
+export function ProductsTab({
+  rows,
+  total,
+  q,
+  category,
+  categories,
+  page,
+  pages,
+  focused,
+  editing,
+  deleting,
+  hrefFor,
+}: Props) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const here = hrefFor({ edit: null, delete: null });
+  const closeModal = () => navigate(here, { preventScrollReset: true, replace: true });
+  const edited = focused && focused.id === editing ? focused : null;
+  const deleted = focused && focused.id === deleting ? focused : null;
   return (
     <div>
-      <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+      <details className="group rounded-xl border border-hairline bg-white">
+        <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 px-4 font-semibold [&::-webkit-details-marker]:hidden">
+          <Plus size={18} aria-hidden="true" className="transition group-open:rotate-45" />
+          Add New Product
+        </summary>
+        <div className="border-t border-hairline p-4">
+          <ProductEditor
+            categories={categories}
+            returnTo={here}
+            onSaved={() => {
+              notify("success", "Product added.");
+              revalidator.revalidate();
+            }}
+          />
+        </div>
+      </details>
+
+      <Form method="get" className="mt-5 flex flex-wrap items-end gap-3" role="search">
         <input type="hidden" name="tab" value="products" />
         <div className="min-w-48 flex-1">
           <label htmlFor="admin-search" className="sr-only">
@@ -79,7 +149,7 @@ export function ProductsTab({ rows, total, q, category, categories, page, pages,
         </div>
         <div>
           <label htmlFor="admin-category" className="sr-only">
-            Category
+            Filter by category
           </label>
           <select
             id="admin-category"
@@ -109,7 +179,7 @@ export function ProductsTab({ rows, total, q, category, categories, page, pages,
           {rows.map((p) => (
             <li
               key={p.id}
-              className="flex flex-wrap items-center gap-3 p-3"
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3"
               data-testid="admin-product"
             >
               <Toggle id={p.id} field="isFeatured" on={p.isFeatured} label={`Featured: ${p.name}`}>
@@ -120,11 +190,16 @@ export function ProductsTab({ rows, total, q, category, categories, page, pages,
                 />
               </Toggle>
               <div className="w-12 shrink-0 overflow-hidden rounded-md">
-                <ProductImage image={p.image} alt="" productName={p.name} sizes="48px" />
+                <ProductImage
+                  image={p.images[0] ?? null}
+                  alt=""
+                  productName={p.name}
+                  sizes="48px"
+                />
               </div>
               <div className="min-w-40 flex-1">
                 <p className="font-medium">{p.name}</p>
-                <p className="text-xs text-muted">{p.category}</p>
+                <p className="text-xs text-muted">{categoryName(p.category)}</p>
               </div>
               <p className="tabular">
                 <span className="font-semibold">{formatKsh(p.price)}</span>
@@ -140,11 +215,45 @@ export function ProductsTab({ rows, total, q, category, categories, page, pages,
                 {p.inStock ? "Available" : "Hidden"}
                 <span className="sr-only">, {p.name}</span>
               </Toggle>
+              <div className="ml-auto flex gap-1">
+                <Link
+                  to={hrefFor({ edit: p.id, delete: null })}
+                  preventScrollReset
+                  className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-sand"
+                  aria-label={`Edit ${p.name}`}
+                >
+                  <Pencil size={18} aria-hidden="true" />
+                </Link>
+                <Link
+                  to={hrefFor({ delete: p.id, edit: null })}
+                  preventScrollReset
+                  className="inline-flex size-10 items-center justify-center rounded-lg text-danger hover:bg-danger/10"
+                  aria-label={`Delete ${p.name}`}
+                >
+                  <Trash2 size={18} aria-hidden="true" />
+                </Link>
+              </div>
             </li>
           ))}
         </ul>
       )}
       <Pager label="Product pages" page={page} pages={pages} href={(n) => hrefFor({ page: n })} />
+      {edited ? (
+        <Modal title="Edit Product" size="lg" onClose={closeModal}>
+          <ProductEditor
+            key={edited.id}
+            product={edited}
+            categories={categories}
+            returnTo={here}
+            cancelHref={here}
+            onSaved={() => {
+              notify("success", "Product saved.");
+              closeModal();
+            }}
+          />
+        </Modal>
+      ) : null}
+      {deleted ? <ConfirmDelete product={deleted} returnTo={here} onClose={closeModal} /> : null}
     </div>
   );
 }

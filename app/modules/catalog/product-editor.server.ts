@@ -1,0 +1,168 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { productImageKey } from "~/modules/media/image-keys";
+import {
+  deleteImageVariants,
+  ImageRejectedError,
+  inspectUpload,
+  storeImageVariants,
+} from "~/modules/media/images.server";
+import type { MediaStorage } from "~/modules/media/storage.server";
+import { logger } from "~/utils/logger.server";
+import { forgetCategoryCounts } from "./listing.server";
+import { MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, type ProductFields } from "./product-form";
+
+export type Upload = { name: string; bytes: Buffer };
+
+/** Something the admin can fix: shown under the spec's failure text. */
+export class ProductEditError extends Error {}
+
+/** Reads the uploaded image files of a form, skipping the empty part a file input sends. */
+export async function uploadsFrom(form: FormData): Promise<Upload[]> {
+  const files = form
+    .getAll("images")
+    .filter((f): f is File => typeof f === "object" && f !== null && f.size > 0);
+  return Promise.all(
+    files.map(async (f) => ({ name: f.name, bytes: Buffer.from(await f.arrayBuffer()) })),
+  );
+}
+
+/**
+ * Checks every upload by its content before anything is stored, then stores each one's WebP
+ * widths under products/{category}/{timestamp}_{name}. All or nothing: if one fails, the ones
+ * already stored are removed.
+ */
+async function storeUploads(storage: MediaStorage, category: string, uploads: Upload[]) {
+  for (const upload of uploads) {
+    try {
+      await inspectUpload(upload.bytes);
+    } catch (error) {
+      if (error instanceof ImageRejectedError)
+        throw new ProductEditError(`${upload.name}: ${error.message}`);
+      throw error;
+    }
+  }
+  const keys: string[] = [];
+  const now = Date.now();
+  try {
+    for (const [i, upload] of uploads.entries()) {
+      // One timestamp per save, bumped per file, so two photos named alike never collide.
+      const key = productImageKey(category, upload.name, now + i);
+      await storeImageVariants(storage, key, upload.bytes);
+      keys.push(key);
+    }
+  } catch (error) {
+    await removeImages(storage, keys);
+    throw error;
+  }
+  return keys;
+}
+
+/** Removing files is best effort: a leftover file is logged, never a failed admin action. */
+async function removeImages(storage: MediaStorage, keys: string[]) {
+  for (const key of keys) {
+    try {
+      await deleteImageVariants(storage, key);
+    } catch (error) {
+      logger.warn({ err: error, key }, "could not delete a product image");
+    }
+  }
+}
+
+const columns = (fields: ProductFields) => ({
+  name: fields.name,
+  originalPrice: fields.originalPrice,
+  price: fields.price,
+  category: fields.category,
+  description: fields.description,
+  details: fields.details || null,
+  sizes: fields.sizes,
+  inStock: fields.inStock,
+  isFeatured: fields.isFeatured,
+});
+
+/** Adds a product with 1 to 3 images (more keeps the first 3). Answers its id. */
+export async function createProduct(
+  db: Db,
+  storage: MediaStorage,
+  fields: ProductFields,
+  uploads: Upload[],
+): Promise<string> {
+  if (uploads.length === 0) throw new ProductEditError(PRODUCT_MESSAGES.noImage);
+  const images = await storeUploads(storage, fields.category, uploads.slice(0, MAX_PRODUCT_IMAGES));
+  try {
+    const [row] = await db
+      .insert(products)
+      .values({ ...columns(fields), images })
+      .returning({ id: products.id });
+    forgetCategoryCounts();
+    return row!.id;
+  } catch (error) {
+    await removeImages(storage, images);
+    throw error;
+  }
+}
+
+/**
+ * Saves an edit: the fields, the existing images the admin kept (only ones the product really
+ * has), then new ones on top, never more than 3 in all. Images no longer used are deleted after
+ * the product is saved. Answers false when there is no such product.
+ */
+export async function updateProduct(
+  db: Db,
+  storage: MediaStorage,
+  id: string,
+  fields: ProductFields,
+  keep: string[],
+  uploads: Upload[],
+): Promise<boolean> {
+  const [current] = await db
+    .select({ images: products.images })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!current) return false;
+  const kept = current.images.filter((key) => keep.includes(key));
+  const room = MAX_PRODUCT_IMAGES - kept.length;
+  if (uploads.length > room) {
+    throw new ProductEditError(
+      `A product has at most ${MAX_PRODUCT_IMAGES} images: remove one before adding another.`,
+    );
+  }
+  if (kept.length + uploads.length === 0) {
+    throw new ProductEditError(PRODUCT_MESSAGES.noImage);
+  }
+  const added = await storeUploads(storage, fields.category, uploads);
+  try {
+    const saved = await db
+      .update(products)
+      .set({ ...columns(fields), images: [...kept, ...added] })
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
+    if (saved.length === 0) {
+      await removeImages(storage, added);
+      return false;
+    }
+  } catch (error) {
+    await removeImages(storage, added);
+    throw error;
+  }
+  forgetCategoryCounts();
+  await removeImages(
+    storage,
+    current.images.filter((key) => !kept.includes(key)),
+  );
+  return true;
+}
+
+/** Deletes the product, then its image files. Answers false when there is no such product. */
+export async function deleteProduct(db: Db, storage: MediaStorage, id: string): Promise<boolean> {
+  const [gone] = await db
+    .delete(products)
+    .where(eq(products.id, id))
+    .returning({ images: products.images });
+  if (!gone) return false;
+  forgetCategoryCounts();
+  await removeImages(storage, gone.images);
+  return true;
+}

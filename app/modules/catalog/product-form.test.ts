@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { ALL_SIZES, PRODUCT_MESSAGES, validateProductForm } from "./product-form";
+
+const form = (fields: Record<string, string | string[]>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    for (const item of Array.isArray(v) ? v : [v]) data.append(k, item);
+  }
+  return data;
+};
+
+const valid = {
+  name: " Ankara Wrap Dress ",
+  originalPrice: "0",
+  price: "3500",
+  category: "dresses",
+  description: "A wrap dress in wax print.",
+};
+
+describe("validateProductForm", () => {
+  it("converts prices to numbers and trims text", () => {
+    const result = validateProductForm(form({ ...valid, inStock: "on" }));
+    expect(result).toEqual({
+      ok: true,
+      data: {
+        name: "Ankara Wrap Dress",
+        originalPrice: 0,
+        price: 3500,
+        category: "dresses",
+        description: "A wrap dress in wax print.",
+        details: "",
+        sizes: [],
+        inStock: true,
+        isFeatured: false,
+      },
+    });
+  });
+
+  it("names each missing required field", () => {
+    const result = validateProductForm(form({ category: "dresses" }));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual({
+      name: PRODUCT_MESSAGES.name,
+      originalPrice: PRODUCT_MESSAGES.originalPrice,
+      price: PRODUCT_MESSAGES.price,
+      description: PRODUCT_MESSAGES.description,
+    });
+  });
+
+  it.each(["-1", "12.5", "abc", "1e3", "99999999"])("refuses the price %s", (price) => {
+    const result = validateProductForm(form({ ...valid, price }));
+    expect(result.ok ? null : result.errors.price).toBe(PRODUCT_MESSAGES.price);
+  });
+
+  it("refuses 'all' and unknown categories", () => {
+    for (const category of ["all", "shoes", ""]) {
+      const result = validateProductForm(form({ ...valid, category }));
+      expect(result.ok ? null : result.errors.category).toBe(PRODUCT_MESSAGES.category);
+    }
+  });
+
+  it("keeps only known sizes, in the size sets' order", () => {
+    const ok = validateProductForm(form({ ...valid, sizes: ["XL", "S", "2T"] }));
+    expect(ok.ok && ok.data.sizes).toEqual(["2T", "S", "XL"]);
+    expect(validateProductForm(form({ ...valid, sizes: ["XXXL"] })).ok).toBe(false);
+    expect(new Set(ALL_SIZES).size).toBe(ALL_SIZES.length);
+  });
+});

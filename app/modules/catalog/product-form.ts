@@ -1,0 +1,113 @@
+import * as z from "zod/mini";
+import { fieldErrors } from "~/utils/field-errors";
+import { CATEGORY_IDS } from "./categories";
+import { SIZE_SETS } from "./sizes";
+
+/**
+ * The add/edit product form's rules (spec section 5), one schema for the browser and the server.
+ * Prices are whole shillings, converted to numbers before saving; the original price is required
+ * and may be 0 (no struck-through price).
+ */
+export const PRODUCT_MESSAGES = {
+  name: "Please enter the product name.",
+  originalPrice: "Please enter the original price: a whole number of shillings, 0 or more.",
+  price: "Please enter the current price: a whole number of shillings, 0 or more.",
+  category: "Please choose a category.",
+  description: "Please enter a description.",
+  noImage: "Please select at least one image.",
+} as const;
+
+/** The spec's texts for a product change that did not happen. */
+export const PRODUCT_FAILURES = {
+  create: "Failed to create product.",
+  update: "Failed to update product.",
+  delete: "Failed to delete product.",
+} as const;
+
+export const MAX_PRODUCT_IMAGES = 3;
+
+/** Every size an admin may offer, in the order of the spec's size sets, each once. */
+export const ALL_SIZES: string[] = [...new Set(Object.values(SIZE_SETS).flat())];
+
+// Only the zod/mini parts the storefront's forms already use: zod ships to the browser in one
+// shared chunk, and the contact page's JavaScript budget has no room for more of it.
+const shillings = (message: string) =>
+  z.string().check(
+    z.trim(),
+    z.refine((v) => /^\d{1,7}$/.test(v), { error: message }),
+  );
+
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+
+export const productFormSchema = z.object({
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, { error: PRODUCT_MESSAGES.name }), z.maxLength(120)),
+  originalPrice: shillings(PRODUCT_MESSAGES.originalPrice),
+  price: shillings(PRODUCT_MESSAGES.price),
+  category: z.enum(CATEGORY_IDS, { error: PRODUCT_MESSAGES.category }),
+  description: z
+    .string()
+    .check(z.trim(), z.minLength(1, { error: PRODUCT_MESSAGES.description }), z.maxLength(4000)),
+  details: z._default(text(4000), ""),
+  sizes: z.string().check(z.refine((v) => v.split(",").every((s) => !s || ALL_SIZES.includes(s)))),
+});
+
+export type ProductFields = {
+  name: string;
+  originalPrice: number;
+  price: number;
+  category: (typeof CATEGORY_IDS)[number];
+  description: string;
+  details: string;
+  sizes: string[];
+  inStock: boolean;
+  isFeatured: boolean;
+};
+
+export type ProductFieldErrors = Partial<Record<keyof ProductFields, string>>;
+
+/** Reads the form's text fields (not the files) into the schema's shape. */
+export function productFormInput(form: FormData) {
+  const value = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  return {
+    name: value("name"),
+    originalPrice: value("originalPrice"),
+    price: value("price"),
+    category: value("category"),
+    description: value("description"),
+    details: value("details"),
+    // Sizes travel through the schema as one comma-separated string (no size has a comma).
+    sizes: form
+      .getAll("sizes")
+      .filter((s): s is string => typeof s === "string")
+      .join(","),
+  };
+}
+
+/** Validates the form's fields: the cleaned product, or one message per field at fault. */
+export function validateProductForm(
+  form: FormData,
+): { ok: true; data: ProductFields } | { ok: false; errors: ProductFieldErrors } {
+  const result = productFormSchema.safeParse(productFormInput(form));
+  if (!result.success) {
+    return { ok: false, errors: fieldErrors<keyof ProductFields>(result.error.issues) };
+  }
+  const d = result.data;
+  // Sizes in the size sets' order, whatever order the browser sent them in.
+  const chosen = d.sizes.split(",");
+  return {
+    ok: true,
+    data: {
+      ...d,
+      originalPrice: Number(d.originalPrice),
+      price: Number(d.price),
+      sizes: ALL_SIZES.filter((s) => chosen.includes(s)),
+      inStock: form.get("inStock") === "on",
+      isFeatured: form.get("isFeatured") === "on",
+    },
+  };
+}

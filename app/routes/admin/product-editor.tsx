@@ -1,0 +1,380 @@
+import { ImagePlus } from "lucide-react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { errorProps, FormField, inputClass } from "~/components/FormField";
+import { ProductImage } from "~/components/ProductImage";
+import {
+  MAX_PRODUCT_IMAGES,
+  PRODUCT_FAILURES,
+  PRODUCT_MESSAGES,
+  type ProductFieldErrors,
+  validateProductForm,
+} from "~/modules/catalog/product-form";
+import { SIZE_SETS } from "~/modules/catalog/sizes";
+import { IMAGE_TYPES } from "~/modules/media/image-keys";
+import { postWithProgress } from "./post-with-progress";
+
+export type EditableProduct = {
+  id: string;
+  name: string;
+  originalPrice: number | null;
+  price: number;
+  category: string;
+  description: string;
+  details: string | null;
+  sizes: string[];
+  images: string[];
+  inStock: boolean;
+  isFeatured: boolean;
+};
+
+type Props = {
+  /** The product being edited; none for 'Add New Product'. */
+  product?: EditableProduct;
+  categories: { id: string; name: string }[];
+  /** Where a form post without JavaScript comes back to. */
+  returnTo: string;
+  /** After a successful save (the caller reloads the list or closes the modal). */
+  onSaved: () => void;
+  /** Edit only: the Cancel link. */
+  cancelHref?: string;
+};
+
+/** Sizes grouped as the spec's size sets; shoe and sandal sizes overlap, so they share a row. */
+const SIZE_GROUPS: { label: string; sizes: readonly string[] }[] = [
+  { label: "Kids", sizes: SIZE_SETS.kids },
+  { label: "Adult", sizes: SIZE_SETS.adult },
+  { label: "One size", sizes: SIZE_SETS.oneSize },
+  {
+    label: "Shoes and sandals",
+    sizes: [...new Set([...SIZE_SETS.womensSandals, ...SIZE_SETS.mensShoes])],
+  },
+];
+
+/**
+ * The add and edit product form. It works as a plain multipart form post; with JavaScript it
+ * checks the fields with the server's own rules first and sends the images with a progress bar.
+ */
+export function ProductEditor({ product, categories, returnTo, onSaved, cancelHref }: Props) {
+  const editing = Boolean(product);
+  const formId = useId();
+  const field = (name: string) => `${formId}-${name}`;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<ProductFieldErrors>({});
+  const [failure, setFailure] = useState<{ message: string; detail?: string } | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [kept, setKept] = useState<string[]>(product?.images ?? []);
+  const [chosen, setChosen] = useState<{ name: string; url: string }[]>([]);
+  const [trimmed, setTrimmed] = useState(false);
+  const room = MAX_PRODUCT_IMAGES - kept.length;
+  const saving = progress !== null;
+
+  /** Keeps the first files that fit (3, less the kept images when editing). */
+  function choose(input: HTMLInputElement) {
+    const files = [...(input.files ?? [])];
+    const fit = files.slice(0, Math.max(0, room));
+    if (fit.length < files.length) {
+      const list = new DataTransfer();
+      for (const f of fit) list.items.add(f);
+      input.files = list.files;
+    }
+    setTrimmed(fit.length < files.length);
+    showChosen(fit);
+  }
+
+  /** Previews of the chosen files; the previous previews' object URLs are released. */
+  function showChosen(files: File[]) {
+    for (const old of chosen) URL.revokeObjectURL(old.url);
+    setChosen(files.map((f) => ({ name: f.name, url: URL.createObjectURL(f) })));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const body = new FormData(form);
+    setFailure(null);
+    const valid = validateProductForm(body);
+    setErrors(valid.ok ? {} : valid.errors);
+    if (!valid.ok) {
+      const first = Object.keys(valid.errors)[0];
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    const images = (fileInput.current?.files?.length ?? 0) + kept.length;
+    if (images === 0) {
+      setFailure({ message: PRODUCT_MESSAGES.noImage });
+      fileInput.current?.focus();
+      return;
+    }
+    setProgress(0);
+    const { answer } = await postWithProgress(form.action, body, setProgress);
+    setProgress(null);
+    if (answer.ok) {
+      if (!editing) {
+        form.reset();
+        showChosen([]);
+        setTrimmed(false);
+      }
+      onSaved();
+      return;
+    }
+    setErrors(answer.fields ?? {});
+    setFailure({
+      message: PRODUCT_FAILURES[editing ? "update" : "create"],
+      detail: answer.detail,
+    });
+  }
+
+  const invalid = (name: keyof ProductFieldErrors) => errorProps(field(name), errors[name]);
+
+  /** Whole shillings, 0 or more: the number keyboard on phones. */
+  const priceField = (name: "originalPrice" | "price", label: string, value?: number) => (
+    <FormField id={field(name)} label={label} required error={errors[name]}>
+      <input
+        id={field(name)}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        required
+        defaultValue={value}
+        className={inputClass}
+        {...invalid(name)}
+      />
+    </FormField>
+  );
+
+  return (
+    <form
+      method="post"
+      encType="multipart/form-data"
+      action={product ? `/admin/products/${product.id}` : "/admin/products"}
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      aria-label={editing ? "Edit Product" : "Add New Product"}
+    >
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <FormField id={field("name")} label="Name" required error={errors.name}>
+        <input
+          id={field("name")}
+          name="name"
+          required
+          maxLength={120}
+          defaultValue={product?.name}
+          className={inputClass}
+          {...invalid("name")}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {priceField(
+          "originalPrice",
+          "Original price (KSh)",
+          product ? (product.originalPrice ?? 0) : undefined,
+        )}
+        {priceField("price", "Current price (KSh)", product?.price)}
+        <FormField id={field("category")} label="Category" required error={errors.category}>
+          <select
+            id={field("category")}
+            name="category"
+            defaultValue={product?.category ?? "dresses"}
+            className={inputClass}
+            {...invalid("category")}
+          >
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <FormField id={field("description")} label="Description" required error={errors.description}>
+        <textarea
+          id={field("description")}
+          name="description"
+          required
+          rows={3}
+          maxLength={4000}
+          defaultValue={product?.description}
+          className={inputClass}
+          {...invalid("description")}
+        />
+      </FormField>
+      <FormField id={field("details")} label="Details" error={errors.details}>
+        <textarea
+          id={field("details")}
+          name="details"
+          rows={2}
+          maxLength={4000}
+          placeholder="Material, care, fit"
+          defaultValue={product?.details ?? ""}
+          className={inputClass}
+        />
+      </FormField>
+      <fieldset>
+        <legend className="text-sm font-semibold">
+          Sizes <span className="font-normal text-muted">(none for accessories and shukas)</span>
+        </legend>
+        <div className="mt-2 space-y-2">
+          {SIZE_GROUPS.map((group) => (
+            <div key={group.label} className="flex flex-wrap items-center gap-1.5">
+              <span className="w-full text-xs text-muted sm:w-32">{group.label}</span>
+              {group.sizes.map((size) => (
+                <label
+                  key={size}
+                  className="inline-flex min-h-10 min-w-10 cursor-pointer items-center justify-center rounded-lg border border-hairline px-2 text-sm has-checked:border-ink has-checked:bg-ink has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent"
+                >
+                  <input
+                    type="checkbox"
+                    name="sizes"
+                    value={size}
+                    defaultChecked={product?.sizes.includes(size)}
+                    className="sr-only"
+                  />
+                  {size}
+                </label>
+              ))}
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      {product?.images.length ? (
+        <fieldset>
+          <legend className="text-sm font-semibold">Current images</legend>
+          <ul className="mt-2 flex flex-wrap gap-3">
+            {product.images.map((key, i) => (
+              <li key={key} className="w-24">
+                <div className="overflow-hidden rounded-lg border border-hairline">
+                  <ProductImage image={key} alt="" productName={product.name} sizes="96px" />
+                </div>
+                <label className="mt-1 flex min-h-10 items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="keep"
+                    value={key}
+                    checked={kept.includes(key)}
+                    onChange={(e) =>
+                      setKept((now) =>
+                        e.target.checked
+                          ? product.images.filter((k) => k === key || now.includes(k))
+                          : now.filter((k) => k !== key),
+                      )
+                    }
+                    className="size-5 accent-accent"
+                  />
+                  Keep image {i + 1}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      <div>
+        <label htmlFor={field("images")} className="block text-sm font-semibold">
+          {editing ? "Add images" : "Images"}
+          {editing ? null : (
+            <span aria-hidden="true" className="text-accent">
+              {" "}
+              *
+            </span>
+          )}
+        </label>
+        <p id={`${field("images")}-hint`} className="mt-0.5 text-xs text-muted">
+          PNG, JPEG or WebP, up to 10 MB each. Max {MAX_PRODUCT_IMAGES} total
+          {editing ? ` (room for ${Math.max(0, room)} more)` : ""}.
+        </p>
+        <label
+          className={`mt-1.5 flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border border-dashed border-hairline bg-white px-4 text-sm has-focus-visible:outline-2 has-focus-visible:outline-accent ${room <= 0 ? "opacity-60" : ""}`}
+        >
+          <ImagePlus size={18} aria-hidden="true" />
+          <span>{chosen.length ? `${chosen.length} chosen` : "Choose images"}</span>
+          <input
+            ref={fileInput}
+            id={field("images")}
+            name="images"
+            type="file"
+            multiple
+            accept={IMAGE_TYPES.join(",")}
+            disabled={room <= 0}
+            aria-describedby={`${field("images")}-hint`}
+            onChange={(e) => choose(e.currentTarget)}
+            className="sr-only"
+          />
+        </label>
+        {trimmed ? (
+          <p className="mt-1 text-xs text-muted" role="status">
+            Only the first {Math.max(0, room)} images are kept.
+          </p>
+        ) : null}
+        {chosen.length ? (
+          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Chosen images">
+            {chosen.map((c) => (
+              <li key={c.url} className="w-20">
+                <img
+                  src={c.url}
+                  alt={c.name}
+                  className="aspect-[4/5] w-full rounded-lg object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <label className="flex min-h-10 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="inStock"
+            defaultChecked={product?.inStock ?? true}
+            className="size-5 accent-accent"
+          />
+          In stock (shown in the shop)
+        </label>
+        <label className="flex min-h-10 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="isFeatured"
+            defaultChecked={product?.isFeatured ?? false}
+            className="size-5 accent-accent"
+          />
+          Featured
+        </label>
+      </div>
+      {progress !== null ? (
+        <div>
+          <label htmlFor={field("progress")} className="text-sm">
+            {progress < 1
+              ? `Uploading images: ${Math.round(progress * 100)}%`
+              : "Processing images..."}
+          </label>
+          <progress
+            id={field("progress")}
+            max={100}
+            value={Math.round(progress * 100)}
+            className="mt-1 block h-2 w-full overflow-hidden rounded-full accent-accent"
+          />
+        </div>
+      ) : null}
+      {failure ? (
+        <div role="alert" className="rounded-xl border border-danger/30 bg-danger/5 p-3 text-sm">
+          <p className="font-semibold text-danger">{failure.message}</p>
+          {failure.detail && failure.detail !== failure.message ? (
+            <p className="mt-1">{failure.detail}</p>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-3">
+        {cancelHref ? (
+          <Link to={cancelHref} className="btn border border-hairline bg-white px-5">
+            Cancel
+          </Link>
+        ) : null}
+        <button type="submit" disabled={saving} className="btn btn-primary px-6">
+          {editing ? (saving ? "Saving..." : "Save Changes") : saving ? "Adding..." : "Add Product"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { redirect } from "react-router";
+import { getDb } from "~/db/client.server";
+import { requireAdmin, requireAdminApi } from "~/modules/auth/require-admin.server";
+import {
+  createProduct,
+  deleteProduct,
+  ProductEditError,
+  updateProduct,
+  uploadsFrom,
+} from "~/modules/catalog/product-editor.server";
+import { PRODUCT_FAILURES, validateProductForm } from "~/modules/catalog/product-form";
+import { getMediaStorage } from "~/modules/media/storage.server";
+import { logger } from "~/utils/logger.server";
+import type { Route } from "./+types/product-endpoint";
+import type { EndpointAnswer } from "./post-with-progress";
+
+type Intent = keyof typeof PRODUCT_FAILURES;
+
+/**
+ * POST /admin/products (create) and /admin/products/:id (update, or delete with intent=delete).
+ * The dashboard's scripts send `Accept: application/json` and get JSON back (so they can show
+ * upload progress); a plain form post without JavaScript is redirected back to the dashboard.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const json = request.headers.get("accept")?.includes("application/json") ?? false;
+  const admin = json ? await requireAdminApi(request) : await requireAdmin(request);
+  const form = await request.formData();
+  const intent: Intent = !params.id
+    ? "create"
+    : form.get("intent") === "delete"
+      ? "delete"
+      : "update";
+  const back = returnTo(form.get("returnTo"));
+
+  const answer = (status: number, body: EndpointAnswer) => {
+    if (json) {
+      return Response.json(body.ok ? body : { ...body, error: PRODUCT_FAILURES[intent] }, {
+        status,
+      });
+    }
+    const target = new URL(back, "http://shop.local");
+    target.searchParams.delete("edit");
+    if (!body.ok) target.searchParams.set("failed", intent);
+    return redirect(`${target.pathname}${target.search}`, 303);
+  };
+
+  const db = getDb();
+  const storage = getMediaStorage();
+  try {
+    if (intent === "delete") {
+      const deleted = await deleteProduct(db, storage, params.id!);
+      logger.info({ admin: admin.id, product: params.id, deleted }, "product deleted");
+      return answer(deleted ? 200 : 404, { ok: deleted });
+    }
+    const valid = validateProductForm(form);
+    if (!valid.ok) return answer(400, { ok: false, fields: valid.errors });
+    const uploads = await uploadsFrom(form);
+    if (intent === "create") {
+      const id = await createProduct(db, storage, valid.data, uploads);
+      logger.info({ admin: admin.id, product: id }, "product created");
+      return answer(201, { ok: true, id });
+    }
+    const keep = form.getAll("keep").filter((k): k is string => typeof k === "string");
+    const updated = await updateProduct(db, storage, params.id!, valid.data, keep, uploads);
+    logger.info({ admin: admin.id, product: params.id, updated }, "product updated");
+    return answer(updated ? 200 : 404, { ok: updated, id: params.id });
+  } catch (error) {
+    if (error instanceof ProductEditError) return answer(400, { ok: false, detail: error.message });
+    logger.error({ err: error, product: params.id }, `could not ${intent} a product`);
+    return answer(500, { ok: false });
+  }
+}
+
+/** Only back to the dashboard, whatever the form says. */
+function returnTo(value: FormDataEntryValue | null): string {
+  return typeof value === "string" && /^\/admin(\?|$)/.test(value) ? value : "/admin";
+}
