@@ -1,6 +1,33 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, logInAsOwner, OWNER, test } from "./fixtures";
 
-const OWNER = { email: "owner@amaniprints.test", password: "kitenge-owner-2026" };
+/** An order to manage: placed through the shop and left pending on the payment page. */
+async function placePendingOrder(page: Page, customer: string) {
+  await page.goto("/product/148");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart!")).toBeVisible();
+  await page.goto("/cart");
+  await page.getByLabel("Full name").fill(customer);
+  await page.getByLabel("Phone").fill("0722000111");
+  await page.getByRole("textbox", { name: "Email" }).fill("otieno@example.co.ke");
+  await page.getByRole("button", { name: /^Pay KSh/ }).click();
+  await page.getByRole("button", { name: "Leave pending" }).click();
+  await expect(page.getByRole("heading", { name: "Confirming your payment…" })).toBeVisible();
+}
+
+/** Where a customer's order stands among the pending orders in the given sort, across pages. */
+async function pendingPosition(page: Page, customer: string, sort: "newest" | "oldest") {
+  const other = page.getByRole("region", { name: /^Other Orders \(\d+\)$/ });
+  for (let p = 1; p < 100; p++) {
+    await page.goto(`/admin?tab=orders&status=Pending&sort=${sort}&otherPage=${p}`);
+    const rows = await other.getByTestId("order-row").allTextContents();
+    if (rows.length === 0) break;
+    const index = rows.findIndex((text) => text.includes(customer));
+    if (index >= 0) return (p - 1) * 20 + index;
+  }
+  throw new Error(`${customer}'s order is not listed`);
+}
 
 test.describe("Admin login", () => {
   test.use({ expectedConsoleErrors: [/status of 400/] });
@@ -31,8 +58,24 @@ test.describe("Admin login", () => {
     for (const label of ["Total Revenue", "Total Orders", "Total Products", "Completed Orders"]) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
-    await expect(page.getByTestId("stat-Total Products")).toHaveText("181");
+    // Other tests add products meanwhile: the card must agree with the list's own count.
+    const listed = (await page.getByText(/^\d+ products$/).textContent())!.split(" ")[0];
+    await expect(page.getByTestId("stat-Total Products")).toHaveText(listed!);
     await expect(page.getByTestId("stat-Total Revenue")).toHaveText(/^KSh [\d,]+$/);
+    // The 30-day chart: its total never exceeds the all-time revenue card's.
+    const recent = await page.getByTestId("revenue-30-days").textContent();
+    // Bars when something sold in the window, a sentence when nothing did.
+    await expect(
+      recent?.startsWith("KSh 0 ")
+        ? page.getByText("No completed orders in the last 30 days yet.")
+        : page.getByRole("img", { name: /^Revenue per day from / }),
+    ).toBeVisible();
+    expect(recent).toMatch(/^KSh [\d,]+ from \d+ completed orders?$/);
+    const shillings = (text: string | null) =>
+      Number(text!.match(/KSh ([\d,]+)/)![1]!.replace(/,/g, ""));
+    expect(shillings(recent)).toBeLessThanOrEqual(
+      shillings(await page.getByTestId("stat-Total Revenue").textContent()),
+    );
     await expectAccessible(page, "dashboard");
 
     // A signed-in admin visiting /login is sent to the dashboard.
@@ -50,11 +93,7 @@ test.describe("Dashboard", () => {
   test.use({ expectedConsoleErrors: [/status of 400/] });
 
   test.beforeEach(async ({ page }) => {
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(OWNER.email);
-    await page.getByLabel("Password").fill(OWNER.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page).toHaveURL("/admin");
+    await logInAsOwner(page);
   });
 
   test("orders: sections, filter, details, and a status change that says 'Updating...'", async ({
@@ -62,17 +101,7 @@ test.describe("Dashboard", () => {
   }, testInfo) => {
     // Each project places its own order, under its own name.
     const customer = `Otieno ${testInfo.project.name === "phone" ? "Simu" : "Tarakilishi"}`;
-    // An order to manage: placed through the shop and left pending on the payment page.
-    await page.goto("/product/148");
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(page.getByText("Added to cart!")).toBeVisible();
-    await page.goto("/cart");
-    await page.getByLabel("Full name").fill(customer);
-    await page.getByLabel("Phone").fill("0722000111");
-    await page.getByRole("textbox", { name: "Email" }).fill("otieno@example.co.ke");
-    await page.getByRole("button", { name: /^Pay KSh/ }).click();
-    await page.getByRole("button", { name: "Leave pending" }).click();
-    await expect(page.getByRole("heading", { name: "Confirming your payment…" })).toBeVisible();
+    await placePendingOrder(page, customer);
 
     await page.goto("/admin?tab=orders&status=Pending");
     await expect(page.getByRole("link", { name: "View Orders" })).toHaveAttribute(
@@ -111,9 +140,80 @@ test.describe("Dashboard", () => {
       timeout: 10_000,
     });
     await page.goto("/admin?tab=orders&status=Shipped");
-    await expect(
-      page.getByTestId("order-row").filter({ hasText: customer }).first().getByRole("combobox"),
-    ).toHaveValue("Shipped");
+    const shipped = page.getByTestId("order-row").filter({ hasText: customer }).first();
+    await expect(shipped.getByRole("combobox")).toHaveValue("Shipped");
+
+    // The timeline says what happened and which admin changed the status.
+    await shipped.getByRole("button", { name: /View details/ }).click();
+    const timeline = page.getByRole("dialog", { name: "Order Details" }).getByRole("list", {
+      name: "Timeline",
+    });
+    await expect(timeline).toContainText("Order placed");
+    await expect(timeline).toContainText("Sent to Pesapal for payment");
+    await expect(timeline).toContainText("Status changed from Pending to Shipped");
+    await expect(timeline).toContainText(`by ${OWNER.email}`);
+    await page.keyboard.press("Escape");
+
+    // The CSV holds the orders the filter shows, this one included, with its real values.
+    // Named for the Nairobi day (read before and after, in case midnight falls between).
+    const nairobiToday = () =>
+      new Intl.DateTimeFormat("sv-SE", { timeZone: "Africa/Nairobi" }).format(new Date());
+    const dayBefore = nairobiToday();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    expect([dayBefore, nairobiToday()].map((day) => `orders-shipped-${day}.csv`)).toContain(
+      download.suggestedFilename(),
+    );
+    const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+    const [header, ...lines] = csv.trimEnd().split("\r\n");
+    expect(header).toBe(
+      "Order ID,Date (Nairobi),Status,Customer,Phone,Email,Delivery method,Pickup location,Address,City,Items,Subtotal,Delivery fee,Amount,Currency,Payment method,Confirmation code",
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line.split(",")[2]).toBe("Shipped");
+    const mine = lines.find((l) => l.includes(customer));
+    expect(mine).toMatch(new RegExp(`,${customer},254722000111,otieno@example\\.co\\.ke,pickup,`));
+    expect(mine).toMatch(/,KES,N\/A,$/);
+  });
+
+  test("orders: 'Newest First' by default, 'Oldest First' on request; a refused change says 'Failed to update order status.'", async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    const tag = `${testInfo.project.name} ${Date.now().toString(36)}`;
+    const earlier = `Akinyi Kwanza ${tag}`;
+    const later = `Akinyi Pili ${tag}`;
+    await placePendingOrder(page, earlier);
+    await placePendingOrder(page, later);
+
+    await page.goto("/admin?tab=orders&status=Pending");
+    const sort = page.getByLabel("Sort");
+    await expect(sort.locator("option:checked")).toHaveText("Newest First");
+    expect(await pendingPosition(page, later, "newest")).toBeLessThan(
+      await pendingPosition(page, earlier, "newest"),
+    );
+    await page.getByLabel("Sort").selectOption({ label: "Oldest First" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/sort=oldest/);
+    await expect(page.getByLabel("Sort").locator("option:checked")).toHaveText("Oldest First");
+    expect(await pendingPosition(page, earlier, "oldest")).toBeLessThan(
+      await pendingPosition(page, later, "oldest"),
+    );
+
+    // The server refuses a status it does not know, as it would any failed save.
+    await page.goto("/admin?tab=orders&status=Pending");
+    await page.route(/\/admin\.data/, async (route) => {
+      const body = route.request().postData();
+      if (route.request().method() !== "POST" || !body) return route.continue();
+      await route.continue({ postData: body.replace(/status=\w+/, "status=Lost") });
+    });
+    const row = page.getByTestId("order-row").filter({ hasText: earlier });
+    await row.getByRole("combobox").selectOption("Processing");
+    await expect(row.getByRole("alert")).toHaveText("Failed to update order status.");
+    await expect(row.getByRole("combobox")).toHaveValue("Pending");
+    await expectAccessible(page, "failed status change");
   });
 
   test("products: search, category, and the availability toggle hides a product from the shop", async ({
@@ -127,7 +227,9 @@ test.describe("Dashboard", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText("No products found matching your search criteria")).toBeVisible();
     await page.getByPlaceholder("Search products...").fill("");
-    await page.getByLabel("Category").selectOption({ label: "Accessories" });
+    const categoryFilter = page.getByLabel("Filter by category");
+    await expect(categoryFilter.locator("option:checked")).toHaveText("All Categories");
+    await categoryFilter.selectOption({ label: "Accessories" });
     await page.getByRole("button", { name: "Search" }).click();
     // Each project takes its own available product.
     const available = page.getByTestId("admin-product").filter({ hasText: "Available" });

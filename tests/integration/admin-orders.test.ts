@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { type OrderStatus, orderEvents, orders, products, user } from "~/db/schema";
@@ -6,9 +6,11 @@ import {
   changeOrderStatus,
   OrderStatusError,
   orderSections,
+  ordersForExport,
   parseOrdersQuery,
 } from "~/modules/orders/admin-orders.server";
-import { dashboardStats } from "~/modules/orders/dashboard.server";
+import { dashboardStats, revenueByDay } from "~/modules/orders/dashboard.server";
+import { csvLine } from "~/modules/orders/orders-csv";
 import { databases } from "../setup/databases";
 
 const order = (status: OrderStatus, amount: number, minutesAgo: number) => ({
@@ -112,5 +114,86 @@ describe.each(databases)("the orders tab and stats, on $name", (database) => {
         adminId: "admin-1",
       }),
     ).rejects.toThrow(OrderStatusError);
+  });
+  test("revenue per Nairobi day: Completed orders only, every one of the 30 days present", async () => {
+    const now = new Date();
+    const days = await revenueByDay(handle.db, 30, now);
+    expect(days).toHaveLength(30);
+    expect(days.reduce((sum, d) => sum + d.revenue, 0)).toBe(4000);
+    expect(days.reduce((sum, d) => sum + d.orders, 0)).toBe(2);
+    // An old completed order falls outside the window.
+    await handle.db.insert(orders).values({
+      ...order("Completed", 7000, 60 * 24 * 40),
+    });
+    const again = await revenueByDay(handle.db, 30, now);
+    expect(again.reduce((sum, d) => sum + d.revenue, 0)).toBe(4000);
+    await handle.db.delete(orders).where(eq(orders.amount, 7000));
+  });
+
+  test("the export has every order the filter shows, in its order, across batches", async () => {
+    const lines: string[] = [];
+    const query = parseOrdersQuery(new URLSearchParams("status=Pending&sort=oldest"));
+    for await (const batch of ordersForExport(handle.db, query, 5))
+      lines.push(...batch.map(csvLine));
+    const pending = await handle.db.select().from(orders).where(eq(orders.status, "Pending"));
+    expect(lines).toHaveLength(pending.length);
+    const ids = lines.map((l) => l.split(",")[0]);
+    const expected = pending
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((o) => o.id);
+    expect(ids).toEqual(expected);
+  });
+
+  test("the export keeps each order once across batches: same-millisecond orders, and an order placed meanwhile", async () => {
+    // Four orders in one millisecond, apart only in microseconds (a JavaScript Date would
+    // round them together), and two at the very same instant (ordered by id).
+    const stamps = ["123456", "123400", "123300", "123300", "123300", "123100"];
+    const made = await handle.db
+      .insert(orders)
+      .values(
+        stamps.map((micros) => ({
+          ...order("Shipped", 4242, 0),
+          createdAt: sql`${`2026-03-01 10:00:00.${micros}+00`}::timestamptz`,
+        })),
+      )
+      .returning({ id: orders.id });
+    try {
+      const query = parseOrdersQuery(new URLSearchParams("status=Shipped"));
+      const sent: string[] = [];
+      let placedMeanwhile: string | undefined;
+      for await (const batch of ordersForExport(handle.db, query, 2)) {
+        sent.push(...batch.map((o) => o.id));
+        if (!placedMeanwhile) {
+          // A new order arrives while the export is running: newest first, it belongs before
+          // everything already sent, so it must neither appear nor push a row into a second line.
+          const [late] = await handle.db
+            .insert(orders)
+            .values({ ...order("Shipped", 4242, 0), createdAt: new Date() })
+            .returning({ id: orders.id });
+          placedMeanwhile = late!.id;
+        }
+      }
+      const expected = await handle.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, "Shipped"), ne(orders.id, placedMeanwhile!)))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      expect(sent).toEqual(expected.map((o) => o.id));
+      expect(new Set(sent).size).toBe(sent.length);
+      for (const { id } of made) expect(sent).toContain(id);
+    } finally {
+      await handle.db.delete(orders).where(eq(orders.amount, 4242));
+    }
+  });
+
+  test("a listed order carries its timeline, with the admin who changed it", async () => {
+    const sections = await orderSections(
+      handle.db,
+      parseOrdersQuery(new URLSearchParams("status=Shipped")),
+    );
+    const shipped = sections.other.rows[0]!;
+    expect(shipped.timeline).toMatchObject([
+      { kind: "status_changed", admin: "owner@example.com", details: { to: "Shipped" } },
+    ]);
   });
 });

@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, notInArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { ORDER_STATUSES, type OrderStatus, orderEvents, orders } from "~/db/schema";
+import { ORDER_STATUSES, type OrderStatus, orderEvents, orders, user } from "~/db/schema";
+import { pageNumber } from "~/utils/page-number";
+import { isUuid } from "~/utils/uuid";
 
 export const ORDERS_PAGE_SIZE = 20;
 export const STATUS_FILTERS = ["all", ...ORDER_STATUSES] as const;
@@ -25,8 +27,7 @@ export function parseOrdersQuery(search: URLSearchParams): OrdersQuery {
   const status = (STATUS_FILTERS as readonly string[]).includes(search.get("status") ?? "")
     ? (search.get("status") as StatusFilter)
     : "all";
-  const page = (name: string) =>
-    Math.min(Math.max(Number.parseInt(search.get(name) ?? "1", 10) || 1, 1), 100_000);
+  const page = (name: string) => pageNumber(search.get(name), 100_000);
   return {
     status,
     sort: search.get("sort") === "oldest" ? "oldest" : "newest",
@@ -43,32 +44,123 @@ export function parseOrdersQuery(search: URLSearchParams): OrdersQuery {
  * and paged on its own in SQL, so thousands of orders stay fast.
  */
 export async function orderSections(db: Db, query: OrdersQuery) {
-  const filter = query.status === "all" ? undefined : eq(orders.status, query.status);
-  const order =
-    query.sort === "oldest"
-      ? [asc(orders.createdAt), asc(orders.id)]
-      : [desc(orders.createdAt), desc(orders.id)];
-  const entries = await Promise.all(
-    SECTIONS.map(async (section) => {
-      const where = and(filter, SECTION_WHERE[section]);
-      const [total] = await db.select({ n: count() }).from(orders).where(where);
-      const rows = await db
+  const filter = statusFilter(query);
+  const order = sortOrder(query);
+  // The three counts in one pass, beside the three pages.
+  const [[counts], ...pages] = await Promise.all([
+    db
+      .select({
+        completed: countWhere(SECTION_WHERE.completed),
+        failed: countWhere(SECTION_WHERE.failed),
+        other: countWhere(SECTION_WHERE.other),
+      })
+      .from(orders)
+      .where(filter),
+    ...SECTIONS.map((section) =>
+      db
         .select()
         .from(orders)
-        .where(where)
+        .where(and(filter, SECTION_WHERE[section]))
         .orderBy(...order)
         .limit(ORDERS_PAGE_SIZE)
-        .offset((query.pages[section] - 1) * ORDERS_PAGE_SIZE);
-      return [
-        section,
-        { total: total?.n ?? 0, page: query.pages[section], rows: rows.map(toAdminOrder) },
-      ] as const;
-    }),
+        .offset((query.pages[section] - 1) * ORDERS_PAGE_SIZE),
+    ),
+  ]);
+  // Each listed order's timeline, for its details, in one query for the whole page.
+  const timelines = await orderTimelines(
+    db,
+    pages.flat().map((o) => o.id),
   );
-  return Object.fromEntries(entries) as Record<
+  const section = (id: SectionId, rows: (typeof orders.$inferSelect)[]) => ({
+    total: counts?.[id] ?? 0,
+    page: query.pages[id],
+    rows: rows.map((row) => ({ ...toAdminOrder(row), timeline: timelines.get(row.id) ?? [] })),
+  });
+  return Object.fromEntries(SECTIONS.map((id, i) => [id, section(id, pages[i]!)])) as Record<
     SectionId,
-    { total: number; page: number; rows: AdminOrder[] }
+    ReturnType<typeof section>
   >;
+}
+
+/** How many rows match `where`, counted within a larger query. */
+export const countWhere = (where: SQL) =>
+  sql<number>`count(*) filter (where ${where})`.mapWith(Number);
+
+const statusFilter = (query: Pick<OrdersQuery, "status">) =>
+  query.status === "all" ? undefined : eq(orders.status, query.status);
+
+const sortOrder = (query: Pick<OrdersQuery, "sort">) =>
+  query.sort === "oldest"
+    ? [asc(orders.createdAt), asc(orders.id)]
+    : [desc(orders.createdAt), desc(orders.id)];
+
+/**
+ * Every order the filter shows, in its sort order, a batch at a time, for the CSV export: memory
+ * stays flat however many orders there are. Each batch continues after the last order sent
+ * (not at an offset), so it reads only its own rows, and an order placed or changed meanwhile
+ * cannot make a row appear twice or go missing. The last order's position is read in SQL, at the
+ * database's microsecond precision, which a JavaScript Date would round.
+ */
+export async function* ordersForExport(
+  db: Db,
+  query: Pick<OrdersQuery, "status" | "sort">,
+  batchSize = 500,
+): AsyncGenerator<AdminOrder[]> {
+  const beyond = sql.raw(query.sort === "oldest" ? ">" : "<");
+  let lastId: string | undefined;
+  for (;;) {
+    const after = lastId
+      ? sql`(${orders.createdAt}, ${orders.id}) ${beyond} (select o.created_at, o.id from ${orders} o where o.id = ${lastId})`
+      : undefined;
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(statusFilter(query), after))
+      .orderBy(...sortOrder(query))
+      .limit(batchSize);
+    if (rows.length) yield rows.map(toAdminOrder);
+    if (rows.length < batchSize) return;
+    lastId = rows.at(-1)!.id;
+  }
+}
+
+export type TimelineEntry = {
+  id: number;
+  at: string;
+  kind: string;
+  details: Record<string, unknown>;
+  admin: string | null;
+};
+
+/** What happened to each order, oldest first, with the admin who did it (if one did). */
+export async function orderTimelines(db: Db, ids: string[]) {
+  const byOrder = new Map<string, TimelineEntry[]>();
+  if (ids.length === 0) return byOrder;
+  const events = await db
+    .select({
+      id: orderEvents.id,
+      orderId: orderEvents.orderId,
+      at: orderEvents.createdAt,
+      kind: orderEvents.kind,
+      details: orderEvents.details,
+      admin: user.email,
+    })
+    .from(orderEvents)
+    .leftJoin(user, eq(user.id, orderEvents.adminId))
+    .where(inArray(orderEvents.orderId, ids))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  for (const e of events) {
+    const list = byOrder.get(e.orderId) ?? [];
+    list.push({
+      id: e.id,
+      at: e.at.toISOString(),
+      kind: e.kind,
+      details: e.details,
+      admin: e.admin,
+    });
+    byOrder.set(e.orderId, list);
+  }
+  return byOrder;
 }
 
 function toAdminOrder(row: typeof orders.$inferSelect) {
@@ -113,7 +205,7 @@ export async function changeOrderStatus(
   if (!(ORDER_STATUSES as readonly string[]).includes(input.status)) {
     throw new OrderStatusError("Unknown status.");
   }
-  if (!/^[0-9a-f-]{36}$/i.test(input.orderId)) throw new OrderStatusError("No such order.");
+  if (!isUuid(input.orderId)) throw new OrderStatusError("No such order.");
   const status = input.status as OrderStatus;
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -136,5 +228,3 @@ export async function changeOrderStatus(
     return status;
   });
 }
-
-export const OPEN_STATUSES = ORDER_STATUSES.filter((s) => s !== "Completed" && s !== "Failed");

@@ -53,7 +53,8 @@ export async function failAbandonedOrders(db: Db): Promise<number> {
   const failed = await db.execute<{ id: string }>(sql`
     with abandoned as (
       update orders set status = 'Failed', updated_at = now()
-       where status = 'Pending' and pesapal_tracking_id is null and created_at <= now() - interval '10 minutes'
+       where status = 'Pending' and pesapal_tracking_id is null and legacy_id is null
+         and created_at <= now() - interval '10 minutes'
       returning id)
     insert into order_events (order_id, kind, details)
     select id, 'payment_never_requested', '{"reason":"the payment page was never opened"}'::jsonb from abandoned

@@ -1,27 +1,32 @@
 import { CheckCircle2, LogOut, Package, ShoppingBag, Wallet } from "lucide-react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { BrandMark } from "~/components/icons";
+import { ToastHost } from "~/components/toast";
 import { getDb } from "~/db/client.server";
 import { logOut } from "~/modules/auth/login.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import {
   ADMIN_PAGE_SIZE,
+  adminProduct,
   adminProducts,
   toggleProduct,
 } from "~/modules/catalog/admin-products.server";
 import { CATEGORY_IDS, categoryName } from "~/modules/catalog/categories";
+import { PRODUCT_FAILURES } from "~/modules/catalog/product-form";
 import {
   changeOrderStatus,
   ORDERS_PAGE_SIZE,
   orderSections,
   parseOrdersQuery,
 } from "~/modules/orders/admin-orders.server";
-import { dashboardStats } from "~/modules/orders/dashboard.server";
+import { dashboardStats, revenueByDay } from "~/modules/orders/dashboard.server";
 import { logger } from "~/utils/logger.server";
 import { formatKsh } from "~/utils/money";
+import { pageNumber } from "~/utils/page-number";
 import type { Route } from "./+types/dashboard";
 import { OrdersTab } from "./orders-tab";
 import { ProductsTab } from "./products-tab";
+import { RevenueChart } from "./revenue-chart";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Dashboard" },
@@ -34,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tab = search.get("tab") === "orders" ? "orders" : "products";
   const db = getDb();
   try {
-    const stats = await dashboardStats(db);
+    const [stats, revenueDays] = await Promise.all([dashboardStats(db), revenueByDay(db)]);
     if (tab === "orders") {
       const query = parseOrdersQuery(search);
       const sections = await orderSections(db, query);
@@ -42,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         {
           admin,
           stats,
+          revenueDays,
           tab,
           orders: { query, sections, pageSize: ORDERS_PAGE_SIZE },
           products: null,
@@ -52,12 +58,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
     const q = (search.get("q") ?? "").slice(0, 100);
     const category = search.get("category") ?? "all";
-    const page = Math.max(1, Number.parseInt(search.get("page") ?? "1", 10) || 1);
-    const list = await adminProducts(db, { q, category, page });
+    const page = pageNumber(search.get("page"));
+    // The product an ?edit= or ?delete= link is about, wherever it is in the list.
+    const focusId = search.get("edit") ?? search.get("delete");
+    const [list, focused] = await Promise.all([
+      adminProducts(db, { q, category, page }),
+      focusId ? adminProduct(db, focusId) : null,
+    ]);
     return data(
       {
         admin,
         stats,
+        revenueDays,
         tab,
         orders: null,
         products: {
@@ -66,6 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           category,
           page,
           pages: Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE)),
+          focused,
         },
         loadError: null,
       },
@@ -77,6 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       {
         admin,
         stats: null,
+        revenueDays: null,
         tab,
         orders: null,
         products: null,
@@ -113,8 +127,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "toggle") {
     const field = form.get("field") === "isFeatured" ? "isFeatured" : "inStock";
     const value = await toggleProduct(getDb(), String(form.get("productId")), field);
-    if (value === null)
-      return data({ ok: false, error: "Failed to update product." }, { status: 404 });
+    if (value === null) return data({ ok: false, error: PRODUCT_FAILURES.update }, { status: 404 });
     return { ok: true };
   }
   return data({ error: "Unknown action." }, { status: 400 });
@@ -123,13 +136,24 @@ export async function action({ request }: Route.ActionArgs) {
 const adminCategories = CATEGORY_IDS.map((id) => ({ id, name: categoryName(id) }));
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { admin, stats, tab, orders, products, loadError } = loaderData;
+  const { admin, stats, revenueDays, tab, orders, products, loadError } = loaderData;
   const { search } = useLocation();
-  const hrefFor = (changes: Record<string, string | number>) => {
-    const params = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(changes)) params.set(k, String(v));
-    return `/admin?${params}`;
+  const params = new URLSearchParams(search);
+  const hrefFor = (changes: Record<string, string | number | null>) => {
+    const next = new URLSearchParams(params);
+    next.delete("failed");
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) next.delete(k);
+      else next.set(k, String(v));
+    }
+    const query = next.toString();
+    return query ? `/admin?${query}` : "/admin";
   };
+  // A product change posted without JavaScript comes back with ?failed=create|update|delete.
+  const failedIntent = params.get("failed") ?? "";
+  const failed = Object.hasOwn(PRODUCT_FAILURES, failedIntent)
+    ? PRODUCT_FAILURES[failedIntent as keyof typeof PRODUCT_FAILURES]
+    : null;
   const cards = stats
     ? [
         { label: "Total Revenue", value: formatKsh(stats.revenue), Icon: Wallet },
@@ -189,6 +213,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        {revenueDays ? (
+          <div className="mt-3">
+            <RevenueChart days={revenueDays} />
+          </div>
+        ) : null}
+        {failed ? (
+          <p
+            role="alert"
+            className="mt-6 rounded-xl border border-danger/30 bg-danger/5 p-4 text-danger"
+          >
+            {failed}
+          </p>
+        ) : null}
         {loadError ? (
           <p
             role="alert"
@@ -215,7 +252,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="mt-5">
           {products ? (
-            <ProductsTab {...products} categories={adminCategories} hrefFor={hrefFor} />
+            <ProductsTab
+              {...products}
+              categories={adminCategories}
+              editing={params.get("edit")}
+              deleting={params.get("delete")}
+              hrefFor={hrefFor}
+            />
           ) : null}
           {orders ? (
             <OrdersTab
@@ -228,6 +271,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </main>
+      <ToastHost />
     </div>
   );
 }

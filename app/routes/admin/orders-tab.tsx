@@ -1,12 +1,14 @@
-import { Eye } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Download, Eye } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import type { AdminOrder, SectionId } from "~/modules/orders/admin-orders.server";
+import { Modal } from "~/components/Modal";
+import type { AdminOrder, SectionId, TimelineEntry } from "~/modules/orders/admin-orders.server";
+import { ORDER_STATUSES } from "~/modules/orders/statuses";
+import { describeEvent } from "~/modules/orders/timeline-text";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatKsh } from "~/utils/money";
 import { Pager } from "./pager";
 
-const STATUSES = ["Pending", "Processing", "Shipped", "Completed", "Failed"] as const;
 const FILTERS = [
   ["all", "All Orders"],
   ["Completed", "Completed"],
@@ -16,7 +18,8 @@ const FILTERS = [
   ["Shipped", "Shipped"],
 ] as const;
 
-type Section = { total: number; page: number; rows: AdminOrder[] };
+type ListedOrder = AdminOrder & { timeline: TimelineEntry[] };
+type Section = { total: number; page: number; rows: ListedOrder[] };
 type Props = {
   sections: Record<SectionId, Section>;
   status: string;
@@ -64,7 +67,7 @@ function StatusControl({ order }: { order: AdminOrder }) {
           }}
           className="min-h-10 rounded-lg border border-hairline bg-white px-2 text-sm"
         >
-          {STATUSES.map((s) => (
+          {ORDER_STATUSES.map((s) => (
             <option key={s}>{s}</option>
           ))}
         </select>
@@ -83,11 +86,7 @@ function StatusControl({ order }: { order: AdminOrder }) {
   );
 }
 
-function OrderDetails({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
+function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => void }) {
   const subtotal = order.amount - order.delivery.fee;
   const rows: [string, string | null][] = [
     ["Order ID", order.id],
@@ -103,25 +102,8 @@ function OrderDetails({ order, onClose }: { order: AdminOrder; onClose: () => vo
     ["Confirmation code", order.confirmationCode],
   ];
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="order-details-title"
-      onClose={onClose}
-      className="m-auto w-[min(40rem,94vw)] rounded-2xl p-0 backdrop:bg-ink/50"
-    >
-      <div className="flex items-center justify-between border-b border-hairline px-5 py-3">
-        <h2 id="order-details-title" className="text-lg font-bold">
-          Order Details
-        </h2>
-        <button
-          type="button"
-          onClick={() => ref.current?.close()}
-          className="btn min-h-10 border border-hairline px-4 text-sm"
-        >
-          Close
-        </button>
-      </div>
-      <div className="max-h-[75dvh] overflow-y-auto px-5 py-4 text-sm">
+    <Modal title="Order Details" onClose={onClose}>
+      <div className="text-sm">
         <p>
           <span
             className="rounded-full bg-sand px-2.5 py-1 text-xs font-semibold"
@@ -169,8 +151,24 @@ function OrderDetails({ order, onClose }: { order: AdminOrder; onClose: () => vo
             <dd>{formatKsh(order.amount)}</dd>
           </div>
         </dl>
+        <h3 className="mt-5 font-semibold">Timeline</h3>
+        <ol className="mt-2 space-y-2 border-l-2 border-hairline pl-4" aria-label="Timeline">
+          {order.timeline.length === 0 ? (
+            <li className="text-muted">Nothing recorded for this order.</li>
+          ) : (
+            order.timeline.map((entry) => (
+              <li key={entry.id}>
+                <span className="block">{describeEvent(entry.kind, entry.details)}</span>
+                <span className="block text-xs text-muted">
+                  {formatDateTime(entry.at)}
+                  {entry.admin ? ` · by ${entry.admin}` : ""}
+                </span>
+              </li>
+            ))
+          )}
+        </ol>
       </div>
-    </dialog>
+    </Modal>
   );
 }
 
@@ -179,9 +177,9 @@ function OrdersTable({
   editable,
   onView,
 }: {
-  rows: AdminOrder[];
+  rows: ListedOrder[];
   editable: boolean;
-  onView: (o: AdminOrder) => void;
+  onView: (o: ListedOrder) => void;
 }) {
   return (
     <table className="w-full text-left text-sm">
@@ -231,7 +229,7 @@ function OrdersTable({
 }
 
 export function OrdersTab({ sections, status, sort, pageSize, hrefFor }: Props) {
-  const [viewing, setViewing] = useState<AdminOrder | null>(null);
+  const [viewing, setViewing] = useState<ListedOrder | null>(null);
   const parts: { id: SectionId; title: string; empty: string | null }[] = [
     { id: "completed", title: "Completed Orders", empty: "No completed orders yet" },
     { id: "failed", title: "Failed Orders", empty: "No failed orders" },
@@ -277,6 +275,14 @@ export function OrdersTab({ sections, status, sort, pageSize, hrefFor }: Props) 
         <button type="submit" className="btn min-h-10 border border-hairline bg-white px-4 text-sm">
           Apply
         </button>
+        <a
+          href={`/admin/orders.csv?${new URLSearchParams({ status, sort })}`}
+          download
+          className="btn min-h-10 border border-hairline bg-white px-4 text-sm sm:ml-auto"
+        >
+          <Download size={16} aria-hidden="true" />
+          Download CSV
+        </a>
       </Form>
 
       {parts.map(({ id, title, empty }) => {

@@ -1,0 +1,78 @@
+import type { OrderItem } from "~/db/schema";
+import { nairobiStamp } from "~/utils/dates";
+
+/** What one CSV line needs of an order: the admin list's own shape. */
+export type CsvOrder = {
+  id: string;
+  createdAt: string;
+  status: string;
+  amount: number;
+  currency: string;
+  items: OrderItem[];
+  customer: { name: string; phone: string; email: string; address: string; city: string };
+  delivery: { method: string; fee: number; pickupLocation: string | null };
+  paymentMethod: string;
+  confirmationCode: string | null;
+};
+
+export const CSV_COLUMNS = [
+  "Order ID",
+  "Date (Nairobi)",
+  "Status",
+  "Customer",
+  "Phone",
+  "Email",
+  "Delivery method",
+  "Pickup location",
+  "Address",
+  "City",
+  "Items",
+  "Subtotal",
+  "Delivery fee",
+  "Amount",
+  "Currency",
+  "Payment method",
+  "Confirmation code",
+] as const;
+
+/**
+ * One CSV cell (RFC 4180 quoting). A cell a spreadsheet would run as a formula (=, +, -, @, tab,
+ * carriage return first) gets a leading apostrophe: customers type these fields themselves.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvHeader(): string {
+  return `${CSV_COLUMNS.map(csvCell).join(",")}\r\n`;
+}
+
+export function csvLine(order: CsvOrder): string {
+  const items = order.items
+    .map((i) => `${i.quantity} x ${i.name}${i.size ? ` (${i.size})` : ""} @ ${i.price}`)
+    .join("; ");
+  return `${[
+    order.id,
+    nairobiStamp(order.createdAt),
+    order.status,
+    order.customer.name,
+    order.customer.phone,
+    order.customer.email,
+    order.delivery.method,
+    order.delivery.pickupLocation,
+    order.customer.address,
+    order.customer.city,
+    items,
+    order.amount - order.delivery.fee,
+    order.delivery.fee,
+    order.amount,
+    order.currency,
+    order.paymentMethod,
+    order.confirmationCode,
+  ]
+    .map(csvCell)
+    .join(",")}\r\n`;
+}

@@ -1,0 +1,33 @@
+/** One line of an order's timeline, in the owner's words. */
+export function describeEvent(kind: string, details: Record<string, unknown>): string {
+  const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+  const method = str(details.paymentMethod);
+  const code = str(details.confirmationCode);
+  const paid = [method && `by ${method}`, code && `(code ${code})`].filter(Boolean).join(" ");
+  switch (kind) {
+    case "created":
+      return str(details.importedFrom)
+        ? `Order placed (imported from document ${details.importedFrom})`
+        : "Order placed";
+    case "payment_requested":
+      return "Sent to Pesapal for payment";
+    case "payment_request_failed":
+      return `Pesapal could not take the payment request${str(details.reason) ? `: ${details.reason}` : ""}`;
+    case "payment_completed":
+      return `Payment completed ${paid}`.trim();
+    case "payment_recorded":
+      return `Payment notification recorded ${paid}`.trim();
+    case "payment_failed":
+      return "Payment failed";
+    case "payment_reversed":
+      return "Payment reversed";
+    case "payment_mismatch":
+      return "Payment notification did not match the order (amount, currency or reference)";
+    case "payment_never_requested":
+      return "Marked Failed: the payment page was never opened";
+    case "status_changed":
+      return `Status changed from ${str(details.from) ?? "?"} to ${str(details.to) ?? "?"}`;
+    default:
+      return kind.replace(/_/g, " ");
+  }
+}
