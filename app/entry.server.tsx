@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { contentSecurityPolicy } from "~/utils/content-security-policy";
 import { logger } from "~/utils/logger.server";
 
 export const streamTimeout = 5_000;
@@ -23,6 +25,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // A fresh nonce per page; the development server's hot reloading injects scripts of its own.
+  const nonce = import.meta.env.PROD ? randomBytes(16).toString("base64") : undefined;
+  if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -35,8 +40,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

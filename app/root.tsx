@@ -1,5 +1,5 @@
+import { useEffect } from "react";
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -10,41 +10,17 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/ErrorPage";
-import { getDatabase } from "./db/client.server";
-import { EMPTY_CART, loadCart, readCartId } from "./modules/cart/cart.server";
-import { flashCookie, readFlash } from "./modules/cart/flash.server";
 import { getPublicConfig } from "./utils/env.server";
-import { logger } from "./utils/logger.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Every page: the shop's public details, the cart for the header and drawer, a one-time message. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const cartId = await readCartId(request);
-  let cart = EMPTY_CART;
-  try {
-    cart = await loadCart(getDatabase().db, cartId);
-  } catch (error) {
-    // The page itself says whether the database is down; the header just shows no cart.
-    logger.error({ err: error }, "could not load the cart");
-  }
-  const flash = await readFlash(request);
-  return data(
-    {
-      config: getPublicConfig(),
-      cart: { count: cart.count, total: cart.total, items: cart.items },
-      flash,
-    },
-    flash
-      ? { headers: { "Set-Cookie": await flashCookie.serialize("", { maxAge: 0 }) } }
-      : undefined,
-  );
+/** Every page: the shop's public details (the storefront's layout adds the cart). */
+export function loader() {
+  return { config: getPublicConfig() };
 }
-
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function useRootData() {
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -57,6 +33,10 @@ export function useShopConfig() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Marks the page interactive, for the browser tests; every page also works before it is.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-KE">
       <head>

@@ -1,3 +1,4 @@
+import { inStock } from "./catalogue";
 import { expect, expectAccessible, isPhone, test } from "./fixtures";
 
 const CATEGORY_LINKS = [
@@ -231,4 +232,32 @@ test("pages are light on a phone: no horizontal scrolling", async ({ page }) => 
   test.skip(!isPhone(page), "phone only");
   await page.goto("/");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test.describe("content security policy", () => {
+  test.use({ expectedConsoleErrors: [/Content Security Policy/] });
+
+  test("the page's own scripts run, and a script injected into the page does not", async ({
+    page,
+  }) => {
+    const unsized = inStock.find((p) => p.sizes.length === 0)!;
+    const response = await page.goto(`/product/${unsized.id}`);
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce, policy).toBeTruthy();
+    // The page came alive: its scripts, the lazily loaded toast and its styles ran.
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Added to cart!")).toBeVisible();
+    // A second page gets a nonce of its own.
+    const again = await page.request.get(`/product/${unsized.id}`);
+    expect(again.headers()["content-security-policy"]).not.toContain(nonce);
+
+    const ran = await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.__injected = true";
+      document.body.append(script);
+      return (window as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+  });
 });
