@@ -4,6 +4,11 @@ import type { ReactNode } from "react";
 export const inputClass =
   "w-full min-h-11 rounded-xl border border-hairline bg-white px-4 py-2 aria-[invalid=true]:border-danger";
 
+/** A control's side of its FormField's error: marked invalid and described by the message. */
+export function errorProps(id: string, error: string | undefined) {
+  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+}
+
 type Props = {
   id: string;
   label: string;

@@ -1,10 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  contactWhatsappText,
-  helpWhatsappText,
-  parseContactMessage,
-  whatsappLink,
-} from "./contact-message";
+import { contactWhatsappText, helpWhatsappText, whatsappLink } from "./contact-message";
+import { parseContactMessage } from "./contact-validation";
 
 describe("contact message", () => {
   test("every field is required, with a message for each", () => {

@@ -1,14 +1,13 @@
 import { Mail, MapPin, MessageCircle, Phone } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, redirect } from "react-router";
-import { FormField, inputClass } from "~/components/FormField";
+import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { FacebookIcon, InstagramIcon } from "~/components/icons";
 import {
   CONTACT_SUBJECTS,
   type ContactErrors,
   contactWhatsappText,
   helpWhatsappText,
-  parseContactMessage,
   whatsappLink,
 } from "~/modules/contact/contact-message";
 import { useShopConfig } from "~/root";
@@ -28,12 +27,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Without JavaScript the form posts here: checked by the same schema, then on to WhatsApp. */
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
+  const parseContactMessage = await loadContactRules();
   const result = parseContactMessage(form);
   if (!result.ok) {
     return data({ errors: result.errors, values: form as Record<string, string> }, { status: 400 });
   }
   throw redirect(whatsappLink(getPublicConfig().whatsapp, contactWhatsappText(result.message)));
 }
+
+/** The form's zod rules, loaded on demand (the module system keeps the one copy). */
+const loadContactRules = () =>
+  import("~/modules/contact/contact-validation").then((rules) => rules.parseContactMessage);
 
 const FAQ = [
   {
@@ -57,6 +61,10 @@ const FAQ = [
 export default function Contact({ actionData }: Route.ComponentProps) {
   const config = useShopConfig();
   const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
+  // Fetched as soon as the page is interactive, so a tap rarely waits for them.
+  useEffect(() => {
+    void loadContactRules();
+  }, []);
   const errors = clientErrors ?? actionData?.errors ?? {};
   const values = actionData?.values ?? {};
   const help = whatsappLink(config.whatsapp, helpWhatsappText(config.shopName));
@@ -125,19 +133,27 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               noValidate
               className="mt-6 space-y-5"
               onSubmit={(event) => {
-                // With JavaScript: check the same rules here and open WhatsApp in a new tab.
+                // With JavaScript: check the same rules here and open WhatsApp in a new tab,
+                // waiting for the rules if a quick tap beat them. Should they fail to load,
+                // the form posts and the server checks it.
                 event.preventDefault();
-                const form = Object.fromEntries(new FormData(event.currentTarget));
-                const result = parseContactMessage(form);
-                if (!result.ok) {
-                  setClientErrors(result.errors);
-                  return;
-                }
-                setClientErrors({});
-                window.open(
-                  whatsappLink(config.whatsapp, contactWhatsappText(result.message)),
-                  "_blank",
-                  "noopener",
+                const formElement = event.currentTarget;
+                const form = Object.fromEntries(new FormData(formElement));
+                loadContactRules().then(
+                  (validate) => {
+                    const result = validate(form);
+                    if (!result.ok) {
+                      setClientErrors(result.errors);
+                      return;
+                    }
+                    setClientErrors({});
+                    window.open(
+                      whatsappLink(config.whatsapp, contactWhatsappText(result.message)),
+                      "_blank",
+                      "noopener",
+                    );
+                  },
+                  () => formElement.submit(),
                 );
               }}
             >
@@ -149,8 +165,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                     autoComplete="name"
                     required
                     defaultValue={values.name}
-                    aria-invalid={errors.name ? true : undefined}
-                    aria-describedby={errors.name ? "contact-name-error" : undefined}
+                    {...errorProps("contact-name", errors.name)}
                     className={inputClass}
                   />
                 </FormField>
@@ -162,8 +177,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                     autoComplete="email"
                     required
                     defaultValue={values.email}
-                    aria-invalid={errors.email ? true : undefined}
-                    aria-describedby={errors.email ? "contact-email-error" : undefined}
+                    {...errorProps("contact-email", errors.email)}
                     className={inputClass}
                   />
                 </FormField>
@@ -174,8 +188,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                   name="subject"
                   required
                   defaultValue={values.subject ?? ""}
-                  aria-invalid={errors.subject ? true : undefined}
-                  aria-describedby={errors.subject ? "contact-subject-error" : undefined}
+                  {...errorProps("contact-subject", errors.subject)}
                   className={inputClass}
                 >
                   <option value="" disabled>
@@ -195,8 +208,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                   rows={6}
                   required
                   defaultValue={values.message}
-                  aria-invalid={errors.message ? true : undefined}
-                  aria-describedby={errors.message ? "contact-message-error" : undefined}
+                  {...errorProps("contact-message", errors.message)}
                   className={inputClass}
                 />
               </FormField>

@@ -1,0 +1,34 @@
+import * as z from "zod/mini";
+import { fieldErrors } from "~/utils/field-errors";
+import { CONTACT_SUBJECTS, type ContactErrors, type ContactMessage } from "./contact-message";
+
+/**
+ * The contact form's rules, for the server's action and the browser alike. The page loads this
+ * module after it is interactive rather than up front: zod would put the page over its
+ * JavaScript budget.
+ */
+const trimmed = (message: string, max: number) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message }),
+      z.maxLength(max, { error: `Please keep this under ${max} characters` }),
+    );
+
+export const contactMessageSchema = z.object({
+  name: trimmed("Please enter your name", 100),
+  email: z.string().check(z.trim(), z.email({ error: "Please enter a valid email address" })),
+  subject: z.enum(CONTACT_SUBJECTS.map((s) => s.value) as [string, ...string[]], {
+    error: "Please choose a subject",
+  }),
+  message: trimmed("Please enter your message", 2000),
+});
+
+export function parseContactMessage(
+  input: Record<string, unknown>,
+): { ok: true; message: ContactMessage } | { ok: false; errors: ContactErrors } {
+  const result = contactMessageSchema.safeParse(input);
+  if (result.success) return { ok: true, message: result.data };
+  return { ok: false, errors: fieldErrors<keyof ContactMessage>(result.error.issues) };
+}
