@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import path from "node:path";
 import { getDatabase, getDb, openDatabase, setDatabase } from "~/db/client.server";
 import { seedOnFirstRun } from "~/db/seed.server";
 import { adminCount, createAdmin } from "~/modules/auth/admins.server";
-import { authSecret, createAuth, setAuth } from "~/modules/auth/auth.server";
+import { openAuth, setAuth } from "~/modules/auth/auth.server";
 import { ensureBrandImages } from "~/modules/media/brand.server";
-import { DiskStorage, setMediaStorage } from "~/modules/media/storage.server";
+import { createMediaStorage, setMediaStorage } from "~/modules/media/storage.server";
 import { startReconciliation } from "~/modules/orders/reconcile.server";
 import { getPaymentProvider } from "~/modules/payments/payments.server";
 import { type Env, getEnv } from "~/utils/env.server";
@@ -23,11 +22,11 @@ export async function boot(): Promise<Env> {
   const started = Date.now();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   setDatabase(database);
-  const storage = new DiskStorage(path.join(env.DATA_DIR, "media"));
-  setMediaStorage(storage);
   logger.info({ database: database.kind, ms: Date.now() - started }, "database ready");
+  const storage = await createMediaStorage(env);
+  setMediaStorage(storage);
 
-  const auth = createAuth(database.db, env, await authSecret(database.db, env));
+  const auth = await openAuth(database.db, env);
   setAuth(auth);
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await adminCount(database.db)) === 0) {
     await createAdmin(auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });

@@ -12,12 +12,20 @@ type Props = {
   className?: string;
   /** Named in the console warning when there is no image. */
   productName?: string;
+  /** The width of the fallback `src`; browsers pick from the srcset by `sizes`. */
+  width?: number;
 };
 
-const WIDTH = IMAGE_WIDTHS[1];
-
 /** A product image in the 4:5 frame, from the stored WebP widths, or a placeholder. */
-export function ProductImage({ image, alt, sizes, priority, className = "", productName }: Props) {
+export function ProductImage({
+  image,
+  alt,
+  sizes,
+  priority,
+  className = "",
+  productName,
+  width = IMAGE_WIDTHS[1],
+}: Props) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
 
@@ -46,11 +54,11 @@ export function ProductImage({ image, alt, sizes, priority, className = "", prod
   return (
     <img
       ref={ref}
-      src={imageUrl(image, WIDTH)}
+      src={imageUrl(image, width)}
       srcSet={imageSrcSet(image)}
       sizes={sizes}
-      width={WIDTH}
-      height={imageHeight(WIDTH)}
+      width={width}
+      height={imageHeight(width)}
       alt={alt}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}

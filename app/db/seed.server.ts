@@ -4,6 +4,7 @@ import { type SampleProduct, sampleCatalogue } from "~/modules/catalog/sample-ca
 import { garmentPhotoSvg, printCloseUpSvg } from "~/modules/media/african-print";
 import { imageVariantsExist, storeImageVariants } from "~/modules/media/images.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
+import { mapLimit } from "~/utils/map-limit";
 import type { Db } from "./client.server";
 import { appMeta, products } from "./schema";
 
@@ -31,18 +32,10 @@ async function drawSampleImage(storage: MediaStorage, product: SampleProduct, in
   return key;
 }
 
-async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>) {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += size) {
-    results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
-  }
-  return results;
-}
-
 /** Adds the sample catalogue with its generated images. Meant for an empty shop. */
 export async function seedSampleCatalogue(db: Db, storage: MediaStorage) {
   const catalogue = sampleCatalogue();
-  const rows = await inBatches(catalogue, 4, async (product) => {
+  const rows = await mapLimit(catalogue, 4, async (product) => {
     const { imageCount, ...fields } = product;
     const images: string[] = [];
     for (let i = 0; i < imageCount; i++) images.push(await drawSampleImage(storage, product, i));

@@ -35,6 +35,15 @@ describe("configuration", () => {
     );
   });
 
+  test("secrets are never echoed back: passwords, keys and a URL's password", () => {
+    const short = message({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "hunter2" });
+    expect(short).toMatch(/^Invalid configuration: ADMIN_PASSWORD must be/);
+    expect(short).not.toContain("hunter2");
+    const url = message({ DATABASE_URL: "mysql://shop:s3cret-pass@db:3306/shop" });
+    expect(url).toContain('(got "mysql://shop:***@db:3306/shop")');
+    expect(url).not.toContain("s3cret-pass");
+  });
+
   test("ADMIN_EMAIL needs ADMIN_PASSWORD, and real Pesapal keys need PESAPAL_ENV", () => {
     expect(message({ ADMIN_EMAIL: "owner@example.com" })).toMatch(
       /^Invalid configuration: ADMIN_PASSWORD must be set together/,
@@ -56,5 +65,85 @@ describe("configuration", () => {
     });
     expect(env.DEMO_PAYMENTS).toBe(false);
     expect(env.PUBLIC_URL).toBe("https://shop.example.co.ke");
+  });
+
+  test("media stays on disk unless S3_BUCKET is set", () => {
+    const env = parseEnv({});
+    expect(env.S3_BUCKET).toBeUndefined();
+    expect(env.S3_REGION).toBe("us-east-1");
+    expect(env.S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  test("S3_BUCKET with keys configures the bucket; path style by default with an endpoint", () => {
+    const keys = { S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" };
+    const aws = parseEnv({ S3_BUCKET: "amani-media", S3_REGION: "eu-west-1", ...keys });
+    expect(aws).toMatchObject({
+      S3_BUCKET: "amani-media",
+      S3_REGION: "eu-west-1",
+      S3_FORCE_PATH_STYLE: false,
+    });
+    expect(aws.S3_ENDPOINT).toBeUndefined();
+    expect(aws.S3_PREFIX).toBeUndefined();
+
+    const minio = parseEnv({
+      S3_BUCKET: "amani-media",
+      S3_ENDPOINT: "http://localhost:9000",
+      S3_PREFIX: "shop/",
+      ...keys,
+    });
+    expect(minio).toMatchObject({
+      S3_ENDPOINT: "http://localhost:9000",
+      S3_FORCE_PATH_STYLE: true,
+      S3_PREFIX: "shop/",
+    });
+    const r2 = parseEnv({
+      S3_BUCKET: "amani-media",
+      S3_ENDPOINT: "https://abc.r2.cloudflarestorage.com",
+      S3_REGION: "auto",
+      S3_FORCE_PATH_STYLE: "false",
+      ...keys,
+    });
+    expect(r2.S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  test("S3_BUCKET without its keys names each missing one", () => {
+    expect(message({ S3_BUCKET: "amani-media" })).toBe(
+      [
+        "Invalid configuration: S3_ACCESS_KEY_ID must be set when S3_BUCKET is set.",
+        "Invalid configuration: S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set.",
+      ].join("\n"),
+    );
+    expect(message({ S3_BUCKET: "amani-media", S3_ACCESS_KEY_ID: "id" })).toBe(
+      "Invalid configuration: S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set.",
+    );
+  });
+
+  test("S3 settings without S3_BUCKET are refused, so images never go to disk by mistake", () => {
+    expect(message({ S3_ENDPOINT: "http://localhost:9000", S3_ACCESS_KEY_ID: "id" })).toBe(
+      "Invalid configuration: S3_BUCKET must be set to use S3_ENDPOINT, S3_ACCESS_KEY_ID (without it, images are stored in DATA_DIR/media).",
+    );
+    // Empty values, as in a copied .env.example, mean "not set".
+    expect(parseEnv({ S3_BUCKET: "", S3_ENDPOINT: "", S3_REGION: "" }).S3_BUCKET).toBeUndefined();
+  });
+
+  test("malformed S3 values are refused with what is expected", () => {
+    const keys = { S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" };
+    expect(message({ S3_BUCKET: "Amani_Media", ...keys })).toBe(
+      'Invalid configuration: S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens (got "Amani_Media").',
+    );
+    expect(message({ S3_BUCKET: "amani-media", S3_ENDPOINT: "localhost:9000", ...keys })).toMatch(
+      /^Invalid configuration: S3_ENDPOINT must be an http\(s\) URL of the S3-compatible store/,
+    );
+    expect(message({ S3_BUCKET: "amani-media", S3_FORCE_PATH_STYLE: "maybe", ...keys })).toBe(
+      'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "maybe").',
+    );
+    expect(message({ S3_BUCKET: "amani-media", S3_REGION: "EU West", ...keys })).toMatch(
+      /^Invalid configuration: S3_REGION must be a region such as us-east-1/,
+    );
+    for (const prefix of ["../other", "/shop", "a//b", "shop media"]) {
+      expect(message({ S3_BUCKET: "amani-media", S3_PREFIX: prefix, ...keys })).toMatch(
+        /^Invalid configuration: S3_PREFIX must be a key prefix such as shop\//,
+      );
+    }
   });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isSafeKey } from "~/modules/media/image-keys";
 import { StartupError } from "./startup-error";
 
 /**
@@ -9,11 +10,21 @@ import { StartupError } from "./startup-error";
 const optionalUrl = (what: string) =>
   z.url({ protocol: /^https?$/, error: `an http(s) URL ${what}` }).optional();
 
+const yesNo = z.enum(["true", "false", "1", "0", "yes", "no"], { error: "true or false" });
+const isYes = (v: string) => ["true", "1", "yes"].includes(v);
+
 const flag = (fallback: boolean) =>
-  z
-    .enum(["true", "false", "1", "0", "yes", "no"], { error: "true or false" })
-    .optional()
-    .transform((v) => (v === undefined ? fallback : ["true", "1", "yes"].includes(v)));
+  yesNo.optional().transform((v) => (v === undefined ? fallback : isYes(v)));
+
+/** Media storage goes to a bucket when S3_BUCKET is set; these only matter with it. */
+const S3_SETTINGS = [
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+  "S3_PREFIX",
+] as const;
 
 const schema = z
   .object({
@@ -86,6 +97,28 @@ const schema = z
     PESAPAL_ENV: z.enum(["sandbox", "live"], { error: "sandbox or live" }).optional(),
     PESAPAL_BASE_URL: optionalUrl("of Pesapal's API, to override the one PESAPAL_ENV chooses"),
     PESAPAL_IPN_NOTIFICATION_TYPE: z.enum(["GET", "POST"], { error: "GET or POST" }).default("GET"),
+
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        error: "a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens",
+      })
+      .optional(),
+    S3_ENDPOINT: optionalUrl(
+      "of the S3-compatible store, such as https://ACCOUNT_ID.r2.cloudflarestorage.com (unset for AWS S3)",
+    ),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, { error: "a region such as us-east-1 (auto for Cloudflare R2)" })
+      .default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Unset: path-style addressing when S3_ENDPOINT is set (what most non-AWS stores need). */
+    S3_FORCE_PATH_STYLE: yesNo.optional().transform((v) => (v === undefined ? v : isYes(v))),
+    S3_PREFIX: z
+      .string()
+      .refine(isSafeKey, { error: "a key prefix such as shop/ (letters, digits and / _ . -)" })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -109,6 +142,13 @@ const schema = z
         message: "sandbox or live when Pesapal keys are set",
       });
     }
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) {
+          ctx.addIssue({ code: "custom", path: [name], message: "set when S3_BUCKET is set" });
+        }
+      }
+    }
   });
 
 type RawEnv = z.infer<typeof schema>;
@@ -118,31 +158,49 @@ export const PESAPAL_BASE_URLS = {
   live: "https://pay.pesapal.com/v3",
 } as const;
 
-export type Env = RawEnv & {
+export type Env = Omit<RawEnv, "S3_FORCE_PATH_STYLE"> & {
   PUBLIC_URL: string;
   DATA_DIR: string;
+  S3_FORCE_PATH_STYLE: boolean;
   /** No Pesapal keys: payments go to the built-in sandbox emulator and every page says so. */
   DEMO_PAYMENTS: boolean;
 };
 
 export class ConfigError extends StartupError {}
 
+const SECRET = /PASSWORD|SECRET|KEY/;
+
 /** Parses the given variables; throws a ConfigError whose message has one line per mistake. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty value (`PUBLIC_URL=` in a .env file) means "not set".
   const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
   const result = schema.safeParse(given);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? "configuration");
-      const got = source[name];
-      return `Invalid configuration: ${name} must be ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}.`;
-    });
+  const lines = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "configuration");
+        const got = source[name];
+        // Secrets are never echoed: this line ends up in logs.
+        const shown =
+          got === undefined || SECRET.test(name)
+            ? ""
+            : ` (got ${JSON.stringify(got.replace(/(\/\/[^:/@]*:)[^@/]*@/, "$1***@"))})`;
+        return `Invalid configuration: ${name} must be ${issue.message}${shown}.`;
+      });
+  // S3 settings without a bucket would silently leave images on disk.
+  const stray = S3_SETTINGS.filter((name) => given[name] !== undefined);
+  if (!given.S3_BUCKET && stray.length > 0) {
+    lines.push(
+      `Invalid configuration: S3_BUCKET must be set to use ${stray.join(", ")} (without it, images are stored in DATA_DIR/media).`,
+    );
+  }
+  if (!result.success || lines.length > 0) {
     throw new ConfigError([...new Set(lines)].join("\n"));
   }
   const env = result.data;
   return {
     ...env,
+    S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     DEMO_PAYMENTS: !env.PESAPAL_CONSUMER_KEY,

@@ -1,11 +1,10 @@
 import { catalogue, inStock } from "./catalogue";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, ksh, test } from "./fixtures";
 
 // A product on sale, with sizes and three photos; one without sizes; one hidden from the shop.
 const sized = inStock.find((p) => p.originalPrice && p.sizes.length && p.imageCount === 3)!;
 const unsized = inStock.find((p) => p.sizes.length === 0)!;
 const hidden = catalogue.find((p) => !p.inStock)!;
-const ksh = (n: number) => `KSh ${n.toLocaleString("en-KE")}`;
 
 test.describe("Product page", () => {
   test("shows the product, its price, sale price, sizes, trust notes and tabs", async ({
@@ -115,6 +114,23 @@ test.describe("Product page", () => {
       /\/media\/products\/.*-960\.webp$/,
     );
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+  });
+});
+
+test.describe("Photos that fail to load", () => {
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+
+  test("each shows the placeholder in the gallery, named for its photo", async ({ page }) => {
+    await page.route("**/media/**", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto(`/product/${sized.id}`);
+    const photos = page.getByRole("list", { name: `Photos of ${sized.name}` });
+    for (let i = 1; i <= 3; i++) {
+      const photo = photos.getByRole("img", { name: `${sized.name}, photo ${i} of 3` });
+      // The later photos load lazily: bring each into view as a shopper does.
+      if (i > 1) await page.getByRole("link", { name: `Show photo ${i} of 3` }).click();
+      await expect(photo).toHaveJSProperty("tagName", "DIV");
+    }
+    await expectAccessible(page, "product with missing photos");
   });
 });
 

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectedListing, inStock } from "./catalogue";
 import { expect, expectAccessible, isPhone, test } from "./fixtures";
 
+/** The listed cards' names; read through expect.poll, as a page may still be streaming in. */
 const cardNames = (page: Page) =>
   page.getByRole("main").getByTestId("product-card").locator("h3").allTextContents();
 
@@ -26,11 +27,13 @@ test.describe("Shop listing", () => {
     await page.goto("/shop");
     await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
     await expect(page.getByText(`Showing ${inStock.length} products`)).toBeVisible();
-    expect(await cardNames(page)).toEqual(
-      expectedListing({})
-        .slice(0, 24)
-        .map((p) => p.name),
-    );
+    await expect
+      .poll(() => cardNames(page))
+      .toEqual(
+        expectedListing({})
+          .slice(0, 24)
+          .map((p) => p.name),
+      );
     await expectAccessible(page, "shop");
   });
 
@@ -109,7 +112,7 @@ test.describe("Shop listing", () => {
       const expected = expectedListing({ q, sort: "price-asc" });
       expect(expected.length).toBeGreaterThan(0);
       await expect(page.getByText(`Showing ${expected.length} products`)).toBeVisible();
-      expect(await cardNames(page)).toEqual(expected.slice(0, 24).map((p) => p.name));
+      await expect.poll(() => cardNames(page)).toEqual(expected.slice(0, 24).map((p) => p.name));
     }
   });
 
@@ -129,7 +132,7 @@ test.describe("Shop listing", () => {
     await expect(page.getByTestId("product-card")).toHaveCount(24);
     await page.getByRole("link", { name: "Load more" }).click();
     await expect(page.getByTestId("product-card")).toHaveCount(48);
-    expect(await cardNames(page)).toEqual(expected.slice(0, 48).map((p) => p.name));
+    await expect.poll(() => cardNames(page)).toEqual(expected.slice(0, 48).map((p) => p.name));
     await expect(page).toHaveURL(/\/shop\?sort=price-asc$/);
     while (await page.getByRole("link", { name: "Load more" }).count()) {
       const before = await page.getByTestId("product-card").count();
@@ -182,16 +185,18 @@ test.describe("Shop listing without JavaScript", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/\/shop\?category=dresses&sort=price-asc$/);
     const dresses = expectedListing({ category: "dresses", sort: "price-asc" });
-    expect(await cardNames(page)).toEqual(dresses.slice(0, 24).map((p) => p.name));
+    await expect.poll(() => cardNames(page)).toEqual(dresses.slice(0, 24).map((p) => p.name));
 
     await page.goto("/shop");
     await page.getByRole("link", { name: "Load more" }).click();
     await expect(page).toHaveURL(/\/shop\?page=2$/);
-    expect(await cardNames(page)).toEqual(
-      expectedListing({})
-        .slice(24, 48)
-        .map((p) => p.name),
-    );
+    await expect
+      .poll(() => cardNames(page))
+      .toEqual(
+        expectedListing({})
+          .slice(24, 48)
+          .map((p) => p.name),
+      );
     await expect(page.getByText(`Showing ${inStock.length} products`)).toBeVisible();
   });
 });

@@ -1,13 +1,15 @@
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { seedOnFirstRun, seedSampleCatalogue } from "~/db/seed.server";
+import { adminProducts } from "~/modules/catalog/admin-products.server";
 import { DiskStorage } from "~/modules/media/storage.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
-import { databases, tempDir } from "../setup/databases";
+import { databases } from "../setup/databases";
+import { tempDir } from "../setup/temp-dir";
 
 // One media folder for every database: sample images are keyed by product, so the second
 // database's seed reuses what the first one drew.
@@ -83,5 +85,48 @@ describe.each(databases)("on $name", (database) => {
       .returning();
     expect(Number(created!.id)).toBeGreaterThanOrEqual(282);
     await handle.db.delete(products).where(eq(products.id, created!.id));
+  });
+
+  test("the back-office search matches name or description in any case, hidden products too, wildcards literally", async () => {
+    const made = await handle.db
+      .insert(products)
+      .values([
+        {
+          name: "Nyotaz 50%_Off Kaftan",
+          description: "Hidden for now",
+          category: "dresses",
+          price: 1000,
+          inStock: false,
+        },
+        { name: "Nyotaz 505 Kaftan", description: "plain", category: "dresses", price: 1000 },
+        {
+          name: "Plain Wrap",
+          description: "Woven by NYOTAZWEAVERS",
+          category: "shukas",
+          price: 900,
+        },
+      ])
+      .returning({ id: products.id });
+    const names = async (q: string, category = "all") =>
+      (await adminProducts(handle.db, { q, category, page: 1 })).rows.map((r) => r.name).sort();
+    try {
+      expect(await names("nyotaz 50%")).toEqual(["Nyotaz 50%_Off Kaftan"]);
+      expect(await names("50_")).toEqual([]);
+      expect(await names("  nyotazweavers ")).toEqual(["Plain Wrap"]);
+      expect(await names("NYOTAZ", "dresses")).toEqual([
+        "Nyotaz 50%_Off Kaftan",
+        "Nyotaz 505 Kaftan",
+      ]);
+      expect(
+        (await adminProducts(handle.db, { q: "nyotaz", category: "all", page: 1 })).total,
+      ).toBe(3);
+    } finally {
+      await handle.db.delete(products).where(
+        inArray(
+          products.id,
+          made.map((m) => m.id),
+        ),
+      );
+    }
   });
 });

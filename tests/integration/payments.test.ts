@@ -42,7 +42,6 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
   let server: ReturnType<ReturnType<typeof express>["listen"]>;
   let base = "";
   let client: PesapalClient;
-  let ipnType: "GET" | "POST" = "GET";
 
   const control = async (
     trackingId: string,
@@ -66,8 +65,11 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
         .where(eq(orderEvents.orderId, id))
         .orderBy(orderEvents.id)
     ).map((e) => e.kind);
-  const checkout = (overrides: Partial<Parameters<typeof placeOrder>[2]> = {}) =>
-    placeOrder(handle.db, client, {
+  const checkout = (
+    overrides: Partial<Parameters<typeof placeOrder>[2]> = {},
+    provider: Parameters<typeof placeOrder>[1] = client,
+  ) =>
+    placeOrder(handle.db, provider, {
       form,
       items: [dress, bag],
       clientTotal: TOTAL,
@@ -77,6 +79,15 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       ...overrides,
     });
   const trackingOf = async (orderId: string) => (await orderOf(orderId)).pesapalTrackingId!;
+  const makeClient = (ipnNotificationType: "GET" | "POST" = "GET") =>
+    new PesapalClient({
+      baseUrl: `${base}/pesapal`,
+      consumerKey: "k",
+      consumerSecret: "s",
+      ipnUrl: `${base}/ipn`,
+      ipnNotificationType,
+      ipnStore: { get: async () => null, set: async () => {} },
+    });
 
   beforeAll(async () => {
     handle = await database.open();
@@ -133,15 +144,6 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
         consumerSecret: "s",
       }),
     );
-    const makeClient = () =>
-      new PesapalClient({
-        baseUrl: `${base}/pesapal`,
-        consumerKey: "k",
-        consumerSecret: "s",
-        ipnUrl: `${base}/ipn`,
-        ipnNotificationType: ipnType,
-        ipnStore: { get: async () => null, set: async () => {} },
-      });
     client = makeClient();
     setPaymentProvider(client);
   });
@@ -177,36 +179,14 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
   });
 
   test("a card payment by IPN POST completes too; a failed one fails", async () => {
-    ipnType = "POST";
-    const card = new PesapalClient({
-      baseUrl: `${base}/pesapal`,
-      consumerKey: "k",
-      consumerSecret: "s",
-      ipnUrl: `${base}/ipn`,
-      ipnNotificationType: "POST",
-      ipnStore: { get: async () => null, set: async () => {} },
-    });
+    const card = makeClient("POST");
     setPaymentProvider(card);
-    const paid = await placeOrder(handle.db, card, {
-      form,
-      items: [bag],
-      clientTotal: 900,
-      cartId: null,
-      publicUrl: "http://x",
-      shopName: "Amani Prints",
-    });
+    const paid = await checkout({ items: [bag], clientTotal: 900 }, card);
     await control(await trackingOf(paid.orderId), "complete", { method: "visa" });
     await until(async () => (await orderOf(paid.orderId)).status === "Completed");
     expect((await orderOf(paid.orderId)).paymentMethod).toBe("Visa");
 
-    const failed = await placeOrder(handle.db, card, {
-      form,
-      items: [bag],
-      clientTotal: 900,
-      cartId: null,
-      publicUrl: "http://x",
-      shopName: "Amani Prints",
-    });
+    const failed = await checkout({ items: [bag], clientTotal: 900 }, card);
     await control(await trackingOf(failed.orderId), "fail", { method: "mastercard" });
     await until(async () => (await orderOf(failed.orderId)).status === "Failed");
     expect(await eventsOf(failed.orderId)).toEqual([
@@ -382,15 +362,15 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
     await control(tracking, "complete", { sendIpn: false });
     // Not due yet: placed just now.
     expect(await reconcilePendingOrders(handle.db, client)).toBe(0);
-    await handle.db
-      .update(orders)
-      .set({ createdAt: new Date(Date.now() - 6 * 60_000), nextCheckAt: null })
-      .where(eq(orders.id, orderId));
+    // Every other Pending order is not due; this one is 6 minutes old and due now.
     await handle.db
       .update(orders)
       .set({ nextCheckAt: new Date(Date.now() + 3600_000) })
       .where(eq(orders.status, "Pending"));
-    await handle.db.update(orders).set({ nextCheckAt: null }).where(eq(orders.id, orderId));
+    await handle.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 6 * 60_000), nextCheckAt: null })
+      .where(eq(orders.id, orderId));
     expect(await reconcilePendingOrders(handle.db, client)).toBe(1);
     expect((await orderOf(orderId)).status).toBe("Completed");
     expect((await orderOf(orderId)).reconcileAttempts).toBe(1);
@@ -402,14 +382,7 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       submitOrder: () => new Promise(() => {}),
       getStatus: client.getStatus.bind(client),
     } as unknown as typeof client;
-    void placeOrder(handle.db, never, {
-      form,
-      items: [bag],
-      clientTotal: 900,
-      cartId: null,
-      publicUrl: "http://x",
-      shopName: "Amani Prints",
-    });
+    void checkout({ items: [bag], clientTotal: 900 }, never);
     let orderId = "";
     await until(async () => {
       const rows = await handle.db

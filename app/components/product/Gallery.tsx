@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { IMAGE_WIDTHS, imageHeight, imageSrcSet, imageUrl } from "~/utils/image-urls";
+import { IMAGE_WIDTHS, imageHeight, imageUrl } from "~/utils/image-urls";
 import { ProductImage } from "../ProductImage";
 
 type Props = { images: string[]; name: string };
@@ -54,17 +54,12 @@ export function Gallery({ images, name }: Props) {
       >
         {images.map((image, i) => (
           <li key={image} id={`photo-${i + 1}`} className="w-full shrink-0 snap-center">
-            <img
-              src={imageUrl(image, IMAGE_WIDTHS[2])}
-              srcSet={imageSrcSet(image)}
-              sizes={SIZES}
+            <ProductImage
+              image={image}
               width={IMAGE_WIDTHS[2]}
-              height={imageHeight(IMAGE_WIDTHS[2])}
+              sizes={SIZES}
               alt={images.length > 1 ? `${name}, photo ${i + 1} of ${images.length}` : name}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : undefined}
-              decoding={i === 0 ? "sync" : "async"}
-              className="aspect-[4/5] w-full object-cover"
+              priority={i === 0}
             />
           </li>
         ))}

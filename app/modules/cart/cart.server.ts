@@ -3,6 +3,7 @@ import { createCookie } from "react-router";
 import type { Db, Tx } from "~/db/client.server";
 import { cartLines, carts, products } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
+import { isUuid } from "~/utils/uuid";
 import {
   addLine,
   type CartLine,
@@ -28,11 +29,9 @@ export const cartCookie = createCookie("cart", {
   },
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function readCartId(request: Request): Promise<string | null> {
   const value = await cartCookie.parse(request.headers.get("Cookie"));
-  return typeof value === "string" && UUID.test(value) ? value : null;
+  return typeof value === "string" && isUuid(value) ? value : null;
 }
 
 export type CartItem = {

@@ -20,11 +20,11 @@ const ORDER: Record<ListingParams["sort"], SQL[]> = {
   "price-desc": [desc(products.price), desc(products.id)],
 };
 
-const matching = (q: string) =>
-  and(
-    eq(products.inStock, true),
-    q ? sql`${products.searchText} like ${containsPattern(q)}` : undefined,
-  );
+/** The search box's match, on the shop and in the back-office alike: name or description. */
+export const searchMatches = (q: string) =>
+  q ? sql`${products.searchText} like ${containsPattern(q)}` : undefined;
+
+const matching = (q: string) => and(eq(products.inStock, true), searchMatches(q));
 
 /**
  * The listing's queries, unexecuted (the shop awaits them, the benchmark explains them): the page

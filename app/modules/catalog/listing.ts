@@ -1,3 +1,4 @@
+import { pageNumber } from "~/utils/page-number";
 import { ALL, isCategoryId } from "./categories";
 
 /**
@@ -23,7 +24,7 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
   const category = isCategoryId(rawCategory) ? rawCategory : ALL;
   const rawSort = search.get("sort");
   const sort = SORTS.some((s) => s.id === rawSort) ? (rawSort as SortId) : "name";
-  const page = Math.min(Math.max(Number.parseInt(search.get("page") ?? "1", 10) || 1, 1), 10_000);
+  const page = pageNumber(search.get("page"));
   return { q, category, sort, page };
 }
 

@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type OrderItem, orderEvents, orders, products } from "~/db/schema";
-import { MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
+import { cartTotal, itemCount, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
 import { PaymentError, type PaymentProvider } from "~/modules/payments/provider";
 import { logger } from "~/utils/logger.server";
 import { type CheckoutData, validateCheckout } from "./checkout-form";
-import { deliveryFee } from "./delivery";
+import { deliveryFee, orderTotal } from "./delivery";
 
 export const PAYMENT_FAILED = "Payment failed. Please try again or contact support.";
 export const PRICES_CHANGED =
@@ -70,9 +70,8 @@ export async function priceItems(
       ...(line.size ? { size: line.size } : {}),
     };
   });
-  const subtotal = items.reduce((sum, i) => sum + i.price * i.quantity, 0);
-  const fee = deliveryFee(method);
-  return { items, subtotal, fee, total: subtotal + fee };
+  const subtotal = cartTotal(items);
+  return { items, subtotal, fee: deliveryFee(method), total: orderTotal(subtotal, method) };
 }
 
 type PlaceOrder = {
@@ -138,15 +137,13 @@ export async function placeOrder(
   });
 
   try {
-    const count = priced.items.reduce((n, i) => n + i.quantity, 0);
+    const count = itemCount(priced.items);
     const { trackingId, redirectUrl } = await provider.submitOrder({
       reference: orderId,
       amount: priced.total,
       currency: "KES",
-      description: `${input.shopName} order of ${count} ${count === 1 ? "item" : "items"}`.slice(
-        0,
-        100,
-      ),
+      // The client cuts it to Pesapal's 100 characters.
+      description: `${input.shopName} order of ${count} ${count === 1 ? "item" : "items"}`,
       callbackUrl: `${input.publicUrl}/order-success`,
       customer: {
         name: customer.name,

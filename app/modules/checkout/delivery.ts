@@ -17,6 +17,6 @@ export function deliveryFee(method: string | undefined | null): number {
   return DELIVERY_METHODS.find((m) => m.id === method)?.fee ?? 0;
 }
 
-export function orderTotal(subtotal: number, method: string): number {
+export function orderTotal(subtotal: number, method: string | undefined | null): number {
   return subtotal + deliveryFee(method);
 }

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { readCartId } from "~/modules/cart/cart.server";
 import { CheckoutError, PAYMENT_FAILED, placeOrder } from "~/modules/checkout/checkout.server";
 import { getPaymentProvider } from "~/modules/payments/payments.server";
+import { apiError } from "~/utils/api-error";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/api-checkout";
@@ -26,33 +27,30 @@ const body = z.object({
   }),
 });
 
-const failure = (status: number, code: string, message: string) =>
-  Response.json({ error: { status: code, message } }, { status });
-
 /**
  * POST /api/checkout: the spec's JSON checkout call, answering {data: {redirectUrl}}. It takes
  * only application/json (a type no cross-site form can send), so it needs no Origin check.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return failure(405, "INVALID_ARGUMENT", "Use POST.");
+  if (request.method !== "POST") return apiError(405, "INVALID_ARGUMENT", "Use POST.");
   if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
-    return failure(415, "INVALID_ARGUMENT", "Send the checkout as application/json.");
+    return apiError(415, "INVALID_ARGUMENT", "Send the checkout as application/json.");
   }
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    return failure(413, "INVALID_ARGUMENT", "The request is too large.");
+    return apiError(413, "INVALID_ARGUMENT", "The request is too large.");
   }
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES)
-    return failure(413, "INVALID_ARGUMENT", "The request is too large.");
+    return apiError(413, "INVALID_ARGUMENT", "The request is too large.");
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return failure(400, "INVALID_ARGUMENT", "The request is not valid JSON.");
+    return apiError(400, "INVALID_ARGUMENT", "The request is not valid JSON.");
   }
   const parsed = body.safeParse(json);
   if (!parsed.success)
-    return failure(400, "INVALID_ARGUMENT", "The request does not have the checkout's shape.");
+    return apiError(400, "INVALID_ARGUMENT", "The request does not have the checkout's shape.");
   const { items, checkoutData, total } = parsed.data.data;
   try {
     const env = getEnv();
@@ -66,12 +64,12 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return Response.json({ data: { redirectUrl } });
   } catch (error) {
-    if (error instanceof CheckoutError) return failure(error.status, error.code, error.message);
+    if (error instanceof CheckoutError) return apiError(error.status, error.code, error.message);
     logger.error({ err: error }, "checkout failed");
-    return failure(500, "INTERNAL", PAYMENT_FAILED);
+    return apiError(500, "INTERNAL", PAYMENT_FAILED);
   }
 }
 
 export function loader() {
-  return failure(405, "INVALID_ARGUMENT", "Use POST.");
+  return apiError(405, "INVALID_ARGUMENT", "Use POST.");
 }

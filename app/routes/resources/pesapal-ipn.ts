@@ -1,6 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import { getPaymentProvider } from "~/modules/payments/payments.server";
+import { apiError } from "~/utils/api-error";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/pesapal-ipn";
 
@@ -38,10 +39,7 @@ async function handle(fields: Notification) {
       { status: status === 200 ? 200 : 500 },
     );
   if (!trackingId) {
-    return Response.json(
-      { error: { status: "INVALID_ARGUMENT", message: "OrderTrackingId is required." } },
-      { status: 400 },
-    );
+    return apiError(400, "INVALID_ARGUMENT", "OrderTrackingId is required.");
   }
   try {
     const settled = await settleOrder(getDb(), getPaymentProvider(), trackingId, "ipn");
@@ -60,10 +58,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const text = await request.text();
   if (text.length > 8 * 1024) {
-    return Response.json(
-      { error: { status: "INVALID_ARGUMENT", message: "The notification is too large." } },
-      { status: 413 },
-    );
+    return apiError(413, "INVALID_ARGUMENT", "The notification is too large.");
   }
   let fields: Notification = {};
   try {

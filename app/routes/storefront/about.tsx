@@ -1,7 +1,7 @@
 import { Heart, Palette, Scissors, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { FeatureCard } from "~/components/FeatureCard";
-import { CATEGORY_IDS, categoryHref, categoryName } from "~/modules/catalog/categories";
+import { collectionLinks } from "~/modules/catalog/nav-categories";
 import { useShopConfig } from "~/root";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/about";
@@ -38,11 +38,7 @@ const VALUES = [
   },
 ];
 
-const collections = CATEGORY_IDS.map((id) => ({
-  id,
-  name: categoryName(id),
-  href: categoryHref(id),
-}));
+const collections = collectionLinks();
 
 export default function About() {
   const { shopName } = useShopConfig();

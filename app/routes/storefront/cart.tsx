@@ -9,7 +9,12 @@ import { orUnavailable } from "~/db/unavailable.server";
 import { loadCart, readCartId } from "~/modules/cart/cart.server";
 import { cartAction } from "~/modules/cart/cart-action.server";
 import { CheckoutError, placeOrder } from "~/modules/checkout/checkout.server";
-import { DELIVERY_METHODS, deliveryFee, PICKUP_LOCATIONS } from "~/modules/checkout/delivery";
+import {
+  DELIVERY_METHODS,
+  deliveryFee,
+  orderTotal,
+  PICKUP_LOCATIONS,
+} from "~/modules/checkout/delivery";
 import { getPaymentProvider } from "~/modules/payments/payments.server";
 import { getEnv } from "~/utils/env.server";
 import { formatKsh } from "~/utils/money";
@@ -63,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
       })),
       // The shopper saw this subtotal; the fee follows the method chosen in the same form.
       clientTotal: Number.isFinite(seenSubtotal)
-        ? seenSubtotal + deliveryFee(values.deliveryMethod)
+        ? orderTotal(seenSubtotal, values.deliveryMethod)
         : undefined,
       cartId,
       publicUrl: env.PUBLIC_URL,
@@ -92,6 +97,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       : null;
   const [method, setMethod] = useState<string>(values?.deliveryMethod || "pickup");
   const fee = deliveryFee(method);
+  const total = orderTotal(cart.total, method);
   const needsAddress = method !== "pickup";
 
   if (cart.items.length === 0) {
@@ -314,7 +320,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               </div>
               <div className="flex justify-between text-lg font-bold">
                 <dt>Total</dt>
-                <dd data-testid="order-total">{formatKsh(cart.total + fee)}</dd>
+                <dd data-testid="order-total">{formatKsh(total)}</dd>
               </div>
             </dl>
 
@@ -332,7 +338,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               disabled={submitting}
               className="btn btn-primary w-full disabled:opacity-70"
             >
-              {submitting ? "Processing..." : `Pay ${formatKsh(cart.total + fee)}`}
+              {submitting ? "Processing..." : `Pay ${formatKsh(total)}`}
             </button>
             <p className="text-center text-xs text-muted">
               You will pay with M-Pesa or card on Pesapal's secure page.

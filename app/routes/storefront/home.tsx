@@ -180,3 +180,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export { keepPageOnCartChange as shouldRevalidate } from "./keep-page-on-cart-change";

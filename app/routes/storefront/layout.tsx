@@ -1,14 +1,42 @@
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/ErrorPage";
 import { Shell } from "~/components/shell/Shell";
+import { getDb } from "~/db/client.server";
+import { EMPTY_CART, loadCart, readCartId } from "~/modules/cart/cart.server";
+import { flashCookie, readFlash } from "~/modules/cart/flash.server";
 import { navCategories } from "~/modules/catalog/nav-categories";
-import { useRootData } from "~/root";
+import { useShopConfig } from "~/root";
+import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/layout";
+
+/** Storefront pages only: the cart for the header and drawer, and a one-time message. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const cartId = await readCartId(request);
+  let cart = EMPTY_CART;
+  try {
+    cart = await loadCart(getDb(), cartId);
+  } catch (error) {
+    // The page itself says whether the database is down; the header just shows no cart.
+    logger.error({ err: error }, "could not load the cart");
+  }
+  const flash = await readFlash(request);
+  return data(
+    { cart: { count: cart.count, total: cart.total, items: cart.items }, flash },
+    flash
+      ? { headers: { "Set-Cookie": await flashCookie.serialize("", { maxAge: 0 }) } }
+      : undefined,
+  );
+}
 
 const categories = navCategories();
 
 function StorefrontShell({ children }: { children: React.ReactNode }) {
-  const { config, cart, flash } = useRootData();
+  const config = useShopConfig();
+  // Also read by the error boundary, which renders in place of the layout's component.
+  const { cart, flash } = useRouteLoaderData<typeof loader>("routes/storefront/layout") ?? {
+    cart: { count: 0, total: 0, items: [] },
+    flash: null,
+  };
   return (
     <Shell
       shopName={config.shopName}

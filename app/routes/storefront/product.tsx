@@ -29,7 +29,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const config = matches[0]?.loaderData?.config;
   const product = loaderData?.product;
-  if (!product) return [{ title: "Product Not Found" }, { name: "robots", content: "noindex" }];
+  // No product: the error boundary renders its own title and robots tag.
+  if (!product) return [];
   return pageMeta({
     config,
     title: product.name,
@@ -226,3 +227,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) && error.status === 503 ? 503 : 500;
   return <ErrorPage status={status} />;
 }
+
+export { keepPageOnCartChange as shouldRevalidate } from "./keep-page-on-cart-change";

@@ -222,3 +222,5 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export { keepPageOnCartChange as shouldRevalidate } from "./keep-page-on-cart-change";

@@ -118,6 +118,22 @@ describe("Pesapal client", () => {
     });
   });
 
+  test("cuts a long description to Pesapal's 100 characters", async () => {
+    const { calls, fetchImpl } = fakePesapal({
+      "/api/URLSetup/RegisterIPN": () => registerIpnAnswer,
+      "/api/Transactions/SubmitOrderRequest": () => submitOrderAnswer,
+    });
+    const shopName =
+      "The Very Long Named Kitenge, Ankara and Maasai Shuka Emporium of Ngong Road and Kiambu Road, Nairobi";
+    await client(fetchImpl).submitOrder({
+      ...request,
+      description: `${shopName} order of 12 items`,
+    });
+    const sent = calls.at(-1)!.body as { description: string };
+    expect(sent.description).toBe(`${shopName} order of 12 items`.slice(0, 100));
+    expect(sent.description).toHaveLength(100);
+  });
+
   test("caches the token and registers the IPN once per base URL, by POST when asked", async () => {
     const ipnStore = store();
     const { calls, fetchImpl } = fakePesapal({
@@ -140,6 +156,27 @@ describe("Pesapal client", () => {
       "RequestToken",
       "SubmitOrderRequest",
     ]);
+  });
+
+  test("a token refused before its expiry is replaced once, then the call is made again", async () => {
+    let refusals = 1;
+    const { calls, fetchImpl } = fakePesapal({
+      "/api/URLSetup/GetIpnList": () => [],
+      "/api/URLSetup/RegisterIPN": () => registerIpnAnswer,
+      "/api/Transactions/GetTransactionStatus": () => completedStatusAnswer,
+    });
+    const refusing = (async (input: string | URL | Request, init?: RequestInit) => {
+      if (String(input).endsWith("GetTransactionStatus?orderTrackingId=b945e4af") && refusals > 0) {
+        refusals -= 1;
+        return new Response(JSON.stringify(errorAnswer), { status: 401 });
+      }
+      return fetchImpl(input, init);
+    }) as typeof fetch;
+    const status = await client(refusing).getStatus("b945e4af");
+    expect(status.state).toBe("COMPLETED");
+    expect(refusals).toBe(0);
+    const tokens = calls.filter((c) => c.url.endsWith("RequestToken"));
+    expect(tokens).toHaveLength(2);
   });
 
   test("asks for a new token shortly before the old one expires", async () => {

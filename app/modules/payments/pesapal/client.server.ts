@@ -76,6 +76,7 @@ export class PesapalClient implements PaymentProvider {
     path: string,
     body?: unknown,
     auth = true,
+    retried = false,
   ): Promise<T> {
     const headers: Record<string, string> = {
       Accept: "application/json",
@@ -98,6 +99,12 @@ export class PesapalClient implements PaymentProvider {
           : `Pesapal could not be reached: ${(error as Error).message}`,
         timedOut ? "timeout" : "unreachable",
       );
+    }
+    if (auth && response.status === 401 && !retried) {
+      // A token can end before its stated expiry (Pesapal restarted, keys rotated): ask for a
+      // new one, once, rather than failing every checkout until the cached one runs out.
+      this.token = null;
+      return this.call(method, path, body, auth, true);
     }
     let json: T;
     try {
