@@ -28,7 +28,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: { baseURL, launchOptions: chromium, trace: "retain-on-failure" },
   projects: [
     {
@@ -37,13 +37,12 @@ export default defineConfig({
       use: {
         ...devices["Pixel 7"],
         viewport: { width: 390, height: 844 },
-        launchOptions: chromium,
       },
     },
     {
       name: "desktop",
       testIgnore: /operations\.spec/,
-      use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+      use: { viewport: { width: 1280, height: 800 } },
     },
     // Start-up and HTTP behaviour of the server process itself: no viewport involved.
     { name: "server", testMatch: /operations\.spec/ },
@@ -52,7 +51,8 @@ export default defineConfig({
     command: "npm run serve:test",
     url: `${baseURL}/healthz`,
     timeout: 180_000,
-    reuseExistingServer: false,
+    // For quick iteration against a server you started yourself (never in CI).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === "true" && !process.env.CI,
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -8,7 +8,11 @@ export default defineConfig({
   // The server bundle starts from our Express app, which mounts the React Router handler.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   // Server-only packages must not be pre-bundled for the browser, or the dev page reloads repeatedly.
-  optimizeDeps: { exclude: ["@electric-sql/pglite", "pg", "drizzle-orm", "better-auth", "sharp"] },
+  // Browser packages that are only reached lazily are named up front for the same reason.
+  optimizeDeps: {
+    include: ["lucide-react", "react-hot-toast", "zod", "zod/mini"],
+    exclude: ["@electric-sql/pglite", "pg", "drizzle-orm", "better-auth", "sharp", "pino"],
+  },
   ssr: { external: ["@electric-sql/pglite", "sharp", "pg", "pino"] },
   plugins: [tailwindcss(), reactRouter()],
 });

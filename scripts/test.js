@@ -12,30 +12,18 @@ fs.mkdirSync(reports, { recursive: true });
 const steps = [
   ["lint", "biome", ["check", "."]],
   ["types", "npm", ["run", "--silent", "typecheck"]],
-  [
-    "unit",
+  ...["unit", "integration"].map((project) => [
+    project,
     "vitest",
     [
       "run",
       "--project",
-      "unit",
+      project,
       "--reporter=default",
       "--reporter=json",
-      `--outputFile.json=${reports}/unit.json`,
+      `--outputFile.json=${reports}/${project}.json`,
     ],
-  ],
-  [
-    "integration",
-    "vitest",
-    [
-      "run",
-      "--project",
-      "integration",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${reports}/integration.json`,
-    ],
-  ],
+  ]),
   ["build", "npm", ["run", "--silent", "build"]],
   [
     "browser",

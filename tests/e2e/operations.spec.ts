@@ -4,11 +4,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
+import pg from "pg";
 import { openDatabase } from "../../app/db/client.server";
 import { orderEvents, orders } from "../../app/db/schema";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { inStock } from "./catalogue";
-import { expect, test } from "./fixtures";
+import { expect, OWNER, test } from "./fixtures";
 
 // Start-up and operations, on the built server itself (no browser needed).
 test.describe.configure({ mode: "serial" });
@@ -193,4 +194,120 @@ test("a server killed in the middle of a checkout leaves a whole order, never ha
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/**
+ * Runs `work` against a server of its own on `port`, on a fresh data folder holding the suite's
+ * generated images (so seeding is quick); stops the server and removes the folder after.
+ */
+async function withOwnServer(
+  port: number,
+  env: Record<string, string>,
+  work: (origin: string) => Promise<void>,
+) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-own-"));
+  fs.cpSync(path.join(E2E_DATA_DIR, "media"), path.join(dir, "media"), { recursive: true });
+  const origin = `http://localhost:${port}`;
+  const server = startServer({ DATA_DIR: dir, PORT: String(port), PUBLIC_URL: origin, ...env });
+  try {
+    await server.ready();
+    await work(origin);
+  } finally {
+    kill(server.child, "SIGTERM");
+    await server.exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runSql(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+test("the dashboard says 'Could not fetch data from the database.' when its queries fail", async ({
+  browser,
+}) => {
+  // A table vanishing under a running server: only PostgreSQL lets another client do that.
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!databaseUrl, "needs TEST_DATABASE_URL");
+  test.setTimeout(240_000);
+  const name = `shop_e2e_${process.pid}_${Date.now().toString(36)}`;
+  await runSql(databaseUrl!, `create database ${name}`);
+  const shopUrl = new URL(databaseUrl!);
+  shopUrl.pathname = `/${name}`;
+  const env = {
+    DATABASE_URL: shopUrl.toString(),
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+  };
+  try {
+    await withOwnServer(3196, env, async (baseURL) => {
+      const page = await browser.newPage({ baseURL });
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(OWNER.email);
+      await page.getByLabel("Password").fill(OWNER.password);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByTestId("stat-Total Revenue")).toBeVisible();
+
+      await runSql(shopUrl.toString(), "alter table orders rename to orders_elsewhere");
+      await page.reload();
+      await expect(page.getByRole("alert")).toHaveText("Could not fetch data from the database.");
+      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await page.close();
+    });
+  } finally {
+    await runSql(databaseUrl!, `drop database if exists ${name} with (force)`);
+  }
+});
+
+test("when Pesapal cannot be reached, checkout says 'Payment failed. Please try again or contact support.' and keeps the cart", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // A port nothing listens on: every call to "Pesapal" is refused.
+  const probe = net.createServer().listen(0);
+  const refusedPort = (probe.address() as net.AddressInfo).port;
+  probe.close();
+  const env = {
+    PESAPAL_CONSUMER_KEY: "key",
+    PESAPAL_CONSUMER_SECRET: "secret",
+    PESAPAL_BASE_URL: `http://127.0.0.1:${refusedPort}`,
+  };
+  await withOwnServer(3195, env, async (baseURL) => {
+    const page = await browser.newPage({ baseURL });
+    await page.goto(`/product/${unsized.id}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Added to cart!")).toBeVisible();
+    await page.goto("/cart");
+    await page.getByLabel("Full name").fill("Wanjiru Kamau");
+    await page.getByLabel("Phone").fill("0712345678");
+    await page.getByRole("textbox", { name: "Email" }).fill("wanjiru@example.co.ke");
+    const pay = page.getByRole("button", { name: /^Pay KSh/ });
+    await pay.click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Payment failed. Please try again or contact support.",
+    );
+    // The form is usable again and nothing was lost.
+    await expect(pay).toBeEnabled();
+    await expect(page.getByLabel("Full name")).toHaveValue("Wanjiru Kamau");
+    await expect(page.getByRole("main").getByText(unsized.name)).toBeVisible();
+    await page.close();
+  });
+});
+
+test("a shop with no featured products says so on the home page", async ({ browser }) => {
+  test.setTimeout(120_000);
+  await withOwnServer(3194, { SEED_SAMPLE_CATALOGUE: "false" }, async (baseURL) => {
+    const page = await browser.newPage({ baseURL });
+    await page.goto("/");
+    await expect(
+      page.getByText("No featured products have been selected yet. Please check back soon!"),
+    ).toBeVisible();
+    await page.close();
+  });
 });

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { tempDir } from "./temp-dir";
 
 /**
  * The databases every integration case runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL
@@ -18,9 +18,6 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 if (process.env.CI === "true" && !testDatabaseUrl) {
   throw new Error("CI must run the PostgreSQL cases: set TEST_DATABASE_URL.");
 }
-
-export const tempDir = (prefix: string) =>
-  fs.mkdtempSync(path.join(os.tmpdir(), `shop-${prefix}-`));
 
 const pglite: TestDatabase = {
   name: "PGlite",
@@ -48,7 +45,8 @@ const postgres = (url: string): TestDatabase => ({
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: target.toString(), dataDir: tempDir("pg") });
+    // With a URL the data folder is never used.
+    const handle = await openDatabase({ databaseUrl: target.toString(), dataDir: os.tmpdir() });
     return {
       ...handle,
       async dispose() {
