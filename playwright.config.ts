@@ -27,7 +27,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Two browsers, the server and its image processing share two cores: a step that takes a
+  // second on a laptop can take several here, and a wait is not a measurement.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: "list",
   use: { baseURL, launchOptions: chromium, trace: "retain-on-failure" },
   projects: [
