@@ -54,13 +54,41 @@ const MAX_FORM_BYTES = 256 * 1024;
 const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
 app.use((req, res, next) => {
   const length = Number(req.get("content-length") ?? 0);
-  const multipart = req.is("multipart/form-data");
+  const multipart = Boolean(req.is("multipart/form-data"));
   if (length > (multipart ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES)) {
-    res.status(413).type("text/plain").send("This request is too large.");
+    res.status(413);
+    // A form posted without JavaScript lands here as a page: say why and lead back to it.
+    if (req.accepts(["text/plain", "text/html"]) === "text/html") {
+      res.type("html").send(tooLargePage(multipart, sameSiteReferer(req)));
+    } else {
+      res.type("text/plain").send("This request is too large.");
+    }
     return;
   }
   next();
 });
+
+/** The page a form came from, when it is this shop's own (a path, safe to link back to). */
+function sameSiteReferer(req: express.Request): string {
+  try {
+    const from = new URL(req.get("referer") ?? "");
+    return from.host === req.get("host") ? from.pathname + from.search : "/";
+  } catch {
+    return "/";
+  }
+}
+
+function tooLargePage(photos: boolean, back: string) {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const advice = photos
+    ? "The photos chosen are too large together. Choose at most 3 photos, each 10 MB or smaller, and try again."
+    : "The form sent was too large. Please shorten what you typed and try again.";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Too large to send</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>body{font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#fffaf3;margin:0}main{max-width:32rem;margin:4rem auto;padding:0 1.25rem}a{color:#9a3412;font-weight:600}</style>
+</head><body><main><h1>Too large to send</h1><p>${advice}</p><p><a href="${escape(back)}">Go back</a></p></main></body></html>`;
+}
 
 // Demo mode: the Pesapal sandbox emulator answers inside the shop. It speaks Pesapal's API to
 // the shop's own client over HTTP, so it sits before the browser-only CSRF check.

@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
+import { tempDir } from "../setup/temp-dir";
 import { expect, expectAccessible, logInAsOwner, OWNER, openDashboard, test } from "./fixtures";
 
 /** A real photo-sized image the browser uploads, in the given format and colour. */
@@ -254,5 +257,38 @@ test.describe("Managing products without JavaScript", () => {
     await expect(confirm).toBeVisible();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("No products found matching your search criteria")).toBeVisible();
+  });
+
+  test.describe("photos too large together", () => {
+    // The refused post answers 413, which the browser logs.
+    test.use({ expectedConsoleErrors: [/status of 413/] });
+
+    test("are refused with a page that says why and leads back", async ({ page, browser }) => {
+      // Four files of 9 MB: over the request's cap before the server keeps the first 3.
+      const dir = tempDir("large-photos");
+      const files = [1, 2, 3, 4].map((n) => {
+        const file = path.join(dir, `fabric-${n}.jpg`);
+        fs.writeFileSync(file, Buffer.alloc(9 * 1024 * 1024, n));
+        return file;
+      });
+      await logInAsOwner(page);
+      await page.getByText("Add New Product").click();
+      const add = page.getByRole("form", { name: "Add New Product" });
+      await add.getByLabel("Name").fill("Heavy Photo Dress");
+      await add.getByLabel("Images").setInputFiles(files);
+      await add.getByRole("button", { name: "Add Product" }).click();
+
+      await expect(page.getByRole("heading", { name: "Too large to send" })).toBeVisible();
+      await expect(page.getByText(/Choose at most 3 photos, each 10 MB or smaller/)).toBeVisible();
+      // axe needs JavaScript: check the same markup in a page that has it.
+      const withScript = await browser.newContext({ javaScriptEnabled: true });
+      const viewer = await withScript.newPage();
+      await viewer.setContent(await page.content());
+      await expectAccessible(viewer, "upload too large");
+      await withScript.close();
+      await page.getByRole("link", { name: "Go back" }).click();
+      await expect(page).toHaveURL("/admin");
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
   });
 });
