@@ -6,6 +6,7 @@ import { SANDBOX_KEY, SANDBOX_PATH, SANDBOX_SECRET } from "~/modules/payments/pa
 import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
 import { isCrossSiteRequest } from "~/utils/csrf";
 import { getEnv } from "~/utils/env.server";
+import { escapeHtml } from "~/utils/escape-html";
 import { logger } from "~/utils/logger.server";
 
 export { boot, shutdown } from "~/boot.server";
@@ -79,7 +80,6 @@ function sameSiteReferer(req: express.Request): string {
 }
 
 function tooLargePage(photos: boolean, back: string) {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const advice = photos
     ? "The photos chosen are too large together. Choose at most 3 photos, each 10 MB or smaller, and try again."
     : "The form sent was too large. Please shorten what you typed and try again.";
@@ -87,7 +87,7 @@ function tooLargePage(photos: boolean, back: string) {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Too large to send</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>body{font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#fffaf3;margin:0}main{max-width:32rem;margin:4rem auto;padding:0 1.25rem}a{color:#9a3412;font-weight:600}</style>
-</head><body><main><h1>Too large to send</h1><p>${advice}</p><p><a href="${escape(back)}">Go back</a></p></main></body></html>`;
+</head><body><main><h1>Too large to send</h1><p>${advice}</p><p><a href="${escapeHtml(back)}">Go back</a></p></main></body></html>`;
 }
 
 // Demo mode: the Pesapal sandbox emulator answers inside the shop. It speaks Pesapal's API to

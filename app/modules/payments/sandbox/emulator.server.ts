@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import express, { type Request, type Response } from "express";
+import { escapeHtml } from "~/utils/escape-html";
 
 /**
  * A Pesapal API 3.0 sandbox that runs inside the shop (or on its own in tests), because the
@@ -64,12 +65,6 @@ const fail = (res: Response, status: number, code: string, message: string) =>
   res
     .status(status)
     .json({ error: { error_type: "api_error", code, message }, status: String(status) });
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 
 export function createPesapalEmulator(options: EmulatorOptions) {
   const tokens = new Map<string, number>();
