@@ -3,13 +3,12 @@ import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { productImageKey } from "~/modules/media/image-keys";
 import {
-  deleteImageVariants,
   ImageRejectedError,
   inspectUpload,
+  removeImageVariants,
   storeImageVariants,
 } from "~/modules/media/images.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
-import { logger } from "~/utils/logger.server";
 import { forgetCategoryCounts } from "./listing.server";
 import { MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, type ProductFields } from "./product-form";
 
@@ -53,21 +52,10 @@ async function storeUploads(storage: MediaStorage, category: string, uploads: Up
       keys.push(key);
     }
   } catch (error) {
-    await removeImages(storage, keys);
+    await removeImageVariants(storage, keys);
     throw error;
   }
   return keys;
-}
-
-/** Removing files is best effort: a leftover file is logged, never a failed admin action. */
-async function removeImages(storage: MediaStorage, keys: string[]) {
-  for (const key of keys) {
-    try {
-      await deleteImageVariants(storage, key);
-    } catch (error) {
-      logger.warn({ err: error, key }, "could not delete a product image");
-    }
-  }
 }
 
 const columns = (fields: ProductFields) => ({
@@ -99,7 +87,7 @@ export async function createProduct(
     forgetCategoryCounts();
     return row!.id;
   } catch (error) {
-    await removeImages(storage, images);
+    await removeImageVariants(storage, images);
     throw error;
   }
 }
@@ -140,15 +128,15 @@ export async function updateProduct(
       .where(eq(products.id, id))
       .returning({ id: products.id });
     if (saved.length === 0) {
-      await removeImages(storage, added);
+      await removeImageVariants(storage, added);
       return false;
     }
   } catch (error) {
-    await removeImages(storage, added);
+    await removeImageVariants(storage, added);
     throw error;
   }
   forgetCategoryCounts();
-  await removeImages(
+  await removeImageVariants(
     storage,
     current.images.filter((key) => !kept.includes(key)),
   );
@@ -163,6 +151,6 @@ export async function deleteProduct(db: Db, storage: MediaStorage, id: string): 
     .returning({ images: products.images });
   if (!gone) return false;
   forgetCategoryCounts();
-  await removeImages(storage, gone.images);
+  await removeImageVariants(storage, gone.images);
   return true;
 }

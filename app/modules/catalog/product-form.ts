@@ -39,7 +39,7 @@ const shillings = (message: string) =>
 
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
-export const productFormSchema = z.object({
+const productFormSchema = z.object({
   name: z
     .string()
     .check(z.trim(), z.minLength(1, { error: PRODUCT_MESSAGES.name }), z.maxLength(120)),
@@ -68,7 +68,7 @@ export type ProductFields = {
 export type ProductFieldErrors = Partial<Record<keyof ProductFields, string>>;
 
 /** Reads the form's text fields (not the files) into the schema's shape. */
-export function productFormInput(form: FormData) {
+function productFormInput(form: FormData) {
   const value = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v : "";

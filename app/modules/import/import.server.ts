@@ -3,10 +3,10 @@ import type { Db } from "~/db/client.server";
 import { orderEvents, orders, products } from "~/db/schema";
 import { productImageKey } from "~/modules/media/image-keys";
 import {
-  deleteImageVariants,
   ImageRejectedError,
   inspectUpload,
   MAX_IMAGE_BYTES,
+  removeImageVariants,
   storeImageVariants,
   TOO_LARGE,
 } from "~/modules/media/images.server";
@@ -130,8 +130,8 @@ export async function importProducts(
           // twice in this run moves on by a millisecond so no image overwrites another.
           const name = imageFileName(checked.url);
           let time = product.createdAt?.getTime() ?? now();
-          while (usedKeys.has(productImageKey(product.category, name, time))) time += 1;
-          const key = productImageKey(product.category, name, time);
+          let key = productImageKey(product.category, name, time);
+          while (usedKeys.has(key)) key = productImageKey(product.category, name, ++time);
           usedKeys.add(key);
           await storeImageVariants(storage, key, body);
           keys.push(key);
@@ -141,14 +141,21 @@ export async function importProducts(
       }
 
       const { imageUrls: _, createdAt, ...fields } = product;
-      const inserted = await db
-        .insert(products)
-        .values({ ...fields, images: keys, ...(createdAt ? { createdAt } : {}) })
-        .onConflictDoNothing()
-        .returning({ id: products.id });
+      let inserted: { id: string }[];
+      try {
+        inserted = await db
+          .insert(products)
+          .values({ ...fields, images: keys, ...(createdAt ? { createdAt } : {}) })
+          .onConflictDoNothing()
+          .returning({ id: products.id });
+      } catch (error) {
+        // Never leave files behind that no product points to.
+        await removeImageVariants(storage, keys);
+        throw error;
+      }
       if (inserted.length === 0) {
         // Another run imported it meanwhile: keep its images, not ours.
-        await Promise.all(keys.map((key) => deleteImageVariants(storage, key)));
+        await removeImageVariants(storage, keys);
         return { product, keys: null, failed: [], warnings };
       }
       return { product, keys, failed, warnings };

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { IMAGE_WIDTHS, imageHeight, isExternalImage, variantKey } from "~/utils/image-urls";
+import { logger } from "~/utils/logger.server";
 import { IMAGE_TYPES } from "./image-keys";
 import type { MediaStorage } from "./storage.server";
 
@@ -69,6 +70,17 @@ export async function deleteImageVariants(storage: MediaStorage, key: string) {
   // An outside address (an imported product's) has nothing of ours to delete.
   if (isExternalImage(key)) return;
   await Promise.all(IMAGE_WIDTHS.map((w) => storage.delete(variantKey(key, w))));
+}
+
+/** Removing files is best effort: a leftover file is logged, never a failed action. */
+export async function removeImageVariants(storage: MediaStorage, keys: string[]) {
+  for (const key of keys) {
+    try {
+      await deleteImageVariants(storage, key);
+    } catch (error) {
+      logger.warn({ err: error, key }, "could not delete a product image");
+    }
+  }
 }
 
 export async function imageVariantsExist(storage: MediaStorage, key: string) {

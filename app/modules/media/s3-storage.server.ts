@@ -5,7 +5,12 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { assertSafeKey, contentTypeFor, type MediaStorage } from "./storage.server";
+import {
+  assertSafeKey,
+  contentTypeFor,
+  MEDIA_CACHE_CONTROL,
+  type MediaStorage,
+} from "./storage.server";
 
 export type S3StorageOptions = {
   bucket: string;
@@ -19,10 +24,6 @@ export type S3StorageOptions = {
   /** Stored keys start with this, so one bucket can hold other things (or several shops). */
   prefix?: string;
 };
-
-// Every stored name changes when its image changes, so anything in front of the bucket may keep
-// an object for a year, as the /media route tells browsers.
-const CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 /** Media in an S3-compatible bucket. The app streams objects itself: the bucket can be private. */
 export class S3Storage implements MediaStorage {
@@ -62,7 +63,7 @@ export class S3Storage implements MediaStorage {
         Key: this.key(key),
         Body: body,
         ContentType: contentType,
-        CacheControl: CACHE_CONTROL,
+        CacheControl: MEDIA_CACHE_CONTROL,
       }),
     );
   }

@@ -4,6 +4,9 @@ import type { Env } from "~/utils/env.server";
 import { isSafeKey } from "./image-keys";
 
 /** Where processed images live: a folder by default, an S3-compatible bucket when configured. */
+/** Stored images never change under their key (a new photo gets a new key): cache for a year. */
+export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
 export interface MediaStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The stored bytes, or null when there is no such object. */

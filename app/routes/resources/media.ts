@@ -1,5 +1,5 @@
 import { isSafeKey } from "~/modules/media/image-keys";
-import { getMediaStorage } from "~/modules/media/storage.server";
+import { getMediaStorage, MEDIA_CACHE_CONTROL } from "~/modules/media/storage.server";
 import type { Route } from "./+types/media";
 
 /**
@@ -16,7 +16,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const etag = `"${object.body.byteLength.toString(36)}-${key.length.toString(36)}"`;
   const headers = {
     "Content-Type": object.contentType,
-    "Cache-Control": "public, max-age=31536000, immutable",
+    "Cache-Control": MEDIA_CACHE_CONTROL,
     ETag: etag,
   };
   if (request.headers.get("if-none-match") === etag)
