@@ -22,14 +22,10 @@ export function loader() {
   return { config: getPublicConfig() };
 }
 
-export function useRootData() {
+export function useShopConfig() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   if (!rootData) throw new Error("The shop's configuration is not loaded.");
-  return rootData;
-}
-
-export function useShopConfig() {
-  return useRootData().config;
+  return rootData.config;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

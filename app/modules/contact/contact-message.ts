@@ -1,3 +1,7 @@
+// Types only: the rules (and zod) stay out of the pages that import this module.
+import type * as z from "zod/mini";
+import type { contactMessageSchema } from "./contact-validation";
+
 /** The contact form (spec: all four fields required): its subjects and the WhatsApp message. */
 export const CONTACT_SUBJECTS = [
   { value: "general", label: "General Inquiry" },
@@ -7,8 +11,8 @@ export const CONTACT_SUBJECTS = [
   { value: "wholesale", label: "Wholesale Inquiry" },
 ] as const;
 
-/** The form's fields once checked (the rules are in contact-validation.ts). */
-export type ContactMessage = { name: string; email: string; subject: string; message: string };
+/** The form's fields once checked, as the rules in contact-validation.ts define them. */
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
 
 /** A wa.me chat link to the shop's number with the text already typed. */
