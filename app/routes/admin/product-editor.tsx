@@ -367,7 +367,12 @@ export function ProductEditor({ product, categories, returnTo, onSaved, cancelHr
       ) : null}
       <div className="flex flex-wrap justify-end gap-3">
         {cancelHref ? (
-          <Link to={cancelHref} className="btn border border-hairline bg-white px-5">
+          <Link
+            to={cancelHref}
+            preventScrollReset
+            replace
+            className="btn border border-hairline bg-white px-5"
+          >
             Cancel
           </Link>
         ) : null}

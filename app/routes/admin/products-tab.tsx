@@ -83,7 +83,13 @@ function ConfirmDelete({
       >
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <Link to={returnTo} className="btn border border-hairline bg-white px-5">
+        {/* Like Escape and the close button: no jump to the top, no extra history entry. */}
+        <Link
+          to={returnTo}
+          preventScrollReset
+          replace
+          className="btn border border-hairline bg-white px-5"
+        >
           Cancel
         </Link>
         <button type="submit" disabled={busy} className="btn bg-danger px-5 text-white">
