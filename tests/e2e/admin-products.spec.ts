@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { tempDir } from "../setup/temp-dir";
-import { expect, expectAccessible, logInAsOwner, OWNER, openDashboard, test } from "./fixtures";
+import { expect, expectAccessible, logInAsOwner, openDashboard, test } from "./fixtures";
 
 /** A real photo-sized image the browser uploads, in the given format and colour. */
 async function photo(name: string, format: "png" | "jpeg" | "webp", hue: number) {
@@ -217,11 +217,7 @@ test.describe("Managing products without JavaScript", () => {
 
   test("add, edit and delete work as plain form posts", async ({ page }, testInfo) => {
     const name = `Plain Form Scarf ${testInfo.project.name} ${Date.now().toString(36)}`;
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(OWNER.email);
-    await page.getByLabel("Password").fill(OWNER.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page).toHaveURL("/admin");
+    await logInAsOwner(page);
 
     // A refusal comes back as the spec's text.
     await page.getByText("Add New Product").click();

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../../app/db/client.server";
 import { orderEvents, orders } from "../../app/db/schema";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { tempDir } from "../setup/temp-dir";
 import { inStock } from "./catalogue";
 import { expect, OWNER, test } from "./fixtures";
 
@@ -68,7 +68,7 @@ test("a second process on the running shop's PGlite folder fails fast with a cle
 
 test("a killed server's lock does not block the next start, and the catalogue is seeded only once", async () => {
   test.setTimeout(240_000);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-restart-"));
+  const dir = tempDir("restart");
   // Reuse the suite's generated sample images, so this data folder seeds in seconds.
   fs.cpSync(path.join(E2E_DATA_DIR, "media"), path.join(dir, "media"), { recursive: true });
   const env = { DATA_DIR: dir, PORT: "3199" };
@@ -135,7 +135,7 @@ test("a server killed in the middle of a checkout leaves a whole order, never ha
   const askedPesapal = new Promise<void>((resolve) => (asked = resolve));
   const blackHole = net.createServer(() => asked()).listen(0);
   const pesapalPort = (blackHole.address() as net.AddressInfo).port;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-kill-"));
+  const dir = tempDir("kill");
   fs.cpSync(path.join(E2E_DATA_DIR, "media"), path.join(dir, "media"), { recursive: true });
   const server = startServer({
     DATA_DIR: dir,
@@ -205,7 +205,7 @@ async function withOwnServer(
   env: Record<string, string>,
   work: (origin: string) => Promise<void>,
 ) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-own-"));
+  const dir = tempDir("own");
   fs.cpSync(path.join(E2E_DATA_DIR, "media"), path.join(dir, "media"), { recursive: true });
   const origin = `http://localhost:${port}`;
   const server = startServer({ DATA_DIR: dir, PORT: String(port), PUBLIC_URL: origin, ...env });

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import sharp from "sharp";
@@ -20,6 +19,7 @@ import { loader } from "~/routes/resources/media";
 import { parseEnv } from "~/utils/env.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
 import { S3RVER_CREDENTIALS, startS3rver, storages } from "../setup/storages";
+import { tempDir } from "../setup/temp-dir";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
 
@@ -138,7 +138,7 @@ describe.each(storages)("media storage on $name", (backend) => {
 
 describe("createMediaStorage", () => {
   let server: Awaited<ReturnType<typeof startS3rver>>;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-media-env-"));
+  const dataDir = tempDir("media-env");
   beforeAll(async () => {
     server = await startS3rver("shop-env-test");
   });
