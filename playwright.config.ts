@@ -2,12 +2,49 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // The browser suite drives Debian's Chromium against the built shop, started on its own data
-// folder (never the developer's) with the test hooks on.
+// folder (never the developer's) with the test hooks on. The back-office specs add, edit, hide
+// and delete products while the storefront specs count them, so they get a second server with
+// its own database (the next port, its own folder): neither can disturb the other.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = path.resolve(".e2e-data");
+export const E2E_BACK_OFFICE_PORT = E2E_PORT + 1;
+export const E2E_BACK_OFFICE_DATA_DIR = path.join(E2E_DATA_DIR, "back-office");
 const baseURL = `http://localhost:${E2E_PORT}`;
+export const backOfficeURL = `http://localhost:${E2E_BACK_OFFICE_PORT}`;
 
-const chromium = {
+/** One built server for the suite: the test hooks on, the demo shop's settings. */
+const testServer = (port: number, dataDir: string, command = "npm run serve:test") => {
+  const url = `http://localhost:${port}`;
+  return {
+    command,
+    url: `${url}/healthz`,
+    timeout: 180_000,
+    // For quick iteration against a server you started yourself (never in CI).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === "true" && !process.env.CI,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      TEST_HOOKS: "true",
+      // As behind one reverse proxy: each test names its own client address (fixtures.ts).
+      TRUST_PROXY: "1",
+      ADMIN_EMAIL: "owner@amaniprints.test",
+      ADMIN_PASSWORD: "kitenge-owner-2026",
+      LOG_LEVEL: "warn",
+      SHOP_NAME: "Amani Prints",
+      SHOP_WHATSAPP: "254712345678",
+      SHOP_INSTAGRAM_URL: "https://www.instagram.com/amaniprints",
+      SHOP_FACEBOOK_URL: "https://www.facebook.com/amaniprints",
+      SHOP_TIKTOK_URL: "https://www.tiktok.com/@amaniprints",
+    },
+  };
+};
+/** Specs about the server processes themselves, run once (not per viewport). */
+const SERVER_SPECS = /(operations|several-processes)\.spec/;
+
+export const chromium = {
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   args: [
     "--headless",
@@ -27,16 +64,17 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Two browsers, the server and its image processing share two cores: a step that takes a
-  // second on a laptop can take several here, and a wait is not a measurement.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two browsers, two servers and their image processing share two cores (with whatever else
+  // runs there): a step that takes a second on a laptop can take ten here, and a wait is not a
+  // measurement.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: "list",
   use: { baseURL, launchOptions: chromium, trace: "retain-on-failure" },
   projects: [
     {
       name: "phone",
-      testIgnore: /operations\.spec/,
+      testIgnore: SERVER_SPECS,
       use: {
         ...devices["Pixel 7"],
         viewport: { width: 390, height: 844 },
@@ -44,33 +82,21 @@ export default defineConfig({
     },
     {
       name: "desktop",
-      testIgnore: /operations\.spec/,
+      testIgnore: SERVER_SPECS,
       use: { viewport: { width: 1280, height: 800 } },
     },
     // Start-up and HTTP behaviour of the server process itself: no viewport involved.
-    { name: "server", testMatch: /operations\.spec/ },
+    { name: "server", testMatch: SERVER_SPECS },
   ],
-  webServer: {
-    command: "npm run serve:test",
-    url: `${baseURL}/healthz`,
-    timeout: 180_000,
-    // For quick iteration against a server you started yourself (never in CI).
-    reuseExistingServer: process.env.E2E_REUSE_SERVER === "true" && !process.env.CI,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      TEST_HOOKS: "true",
-      ADMIN_EMAIL: "owner@amaniprints.test",
-      ADMIN_PASSWORD: "kitenge-owner-2026",
-      LOG_LEVEL: "warn",
-      SHOP_NAME: "Amani Prints",
-      SHOP_WHATSAPP: "254712345678",
-      SHOP_INSTAGRAM_URL: "https://www.instagram.com/amaniprints",
-      SHOP_FACEBOOK_URL: "https://www.facebook.com/amaniprints",
-      SHOP_TIKTOK_URL: "https://www.tiktok.com/@amaniprints",
-    },
-  },
+  webServer: [
+    testServer(E2E_PORT, E2E_DATA_DIR),
+    // The back office's own shop (specs opt in with `test.use({ baseURL: backOfficeURL })`).
+    // Servers start one after the other: it takes the first one's generated sample images
+    // (never overwriting), so its first start seeds in seconds.
+    testServer(
+      E2E_BACK_OFFICE_PORT,
+      E2E_BACK_OFFICE_DATA_DIR,
+      `mkdir -p "${E2E_BACK_OFFICE_DATA_DIR}" && cp -R -n "${E2E_DATA_DIR}/media" "${E2E_BACK_OFFICE_DATA_DIR}/"; npm run serve:test`,
+    ),
+  ],
 });

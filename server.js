@@ -8,8 +8,18 @@ const DEV = process.env.NODE_ENV === "development";
 
 const server = express();
 server.disable("x-powered-by");
-server.set("trust proxy", process.env.TRUST_PROXY === "true");
 server.use(compression());
+
+// Requests being answered, so a stop can let them finish (see stop() below).
+const inFlight = new Set();
+let stopping = false;
+server.use((_req, res, next) => {
+  // While stopping, each answer closes its connection: no new request arrives on it.
+  if (stopping) res.setHeader("Connection", "close");
+  inFlight.add(res);
+  res.on("close", () => inFlight.delete(res));
+  next();
+});
 
 let shop;
 if (DEV) {
@@ -45,22 +55,51 @@ try {
   throw error;
 }
 
+// Which proxies may name the client's address (X-Forwarded-For): a number of hops or their
+// addresses, validated with the rest of the configuration; never everyone.
+server.set("trust proxy", env.TRUST_PROXY);
+
 const listener = server.listen(env.PORT, env.HOST, () => {
   console.log(
     `${env.SHOP_NAME} is open on ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT})`,
   );
 });
 
-let stopping = false;
+// A stop (SIGTERM from Docker, systemd or an orchestrator; Ctrl-C) takes at most 10 seconds,
+// Docker's default before it kills: new connections are refused at once; requests in flight and
+// running jobs get 8 seconds to finish; then the database is closed.
+const DRAIN_MS = 8_000;
+const STOP_MS = 10_000;
+
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  console.log(`${signal}: closing (${inFlight.size} requests in flight)`);
+  const force = setTimeout(() => {
+    console.error(`Still stopping after ${STOP_MS / 1000} s: exiting anyway.`);
+    process.exit(1);
+  }, STOP_MS);
   force.unref();
-  listener.close();
-  listener.closeIdleConnections?.();
-  await shop.shutdown();
+
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  const requestsFinished = new Promise((resolve) => listener.close(() => resolve()));
+  // Keep-alive connections are closed as soon as they fall idle; whatever is left at the
+  // deadline is cut.
+  const sweep = setInterval(() => listener.closeIdleConnections(), 100);
+  const cut = setTimeout(() => listener.closeAllConnections(), DRAIN_MS);
+  listener.closeIdleConnections();
+  try {
+    await shop.shutdown({
+      requestsFinished: requestsFinished.finally(() => {
+        clearInterval(sweep);
+        clearTimeout(cut);
+      }),
+      timeoutMs: DRAIN_MS,
+    });
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
   process.exit(0);
 }
 process.on("SIGTERM", () => stop("SIGTERM"));

@@ -4,15 +4,28 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { contentSecurityPolicy } from "~/utils/content-security-policy";
 import { logger } from "~/utils/logger.server";
+import { isBodyOverLimit } from "../server/body-limit";
 
 export const streamTimeout = 5_000;
 
-/** Aborted requests are not errors worth a log line; everything else is logged once, as JSON. */
+/**
+ * Aborted requests, and bodies cut off at their size limit (already answered 413), are not
+ * errors worth a log line. A refused request (a 4xx, such as React
+ * Router's 405 for a page without a form) is the sender's mistake: logged at info, without a
+ * stack. Everything else is logged once, as an error, as JSON.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isBodyOverLimit(error)) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info(
+      { status: error.status, method: request.method, url: request.url },
+      "request refused",
+    );
+    return;
+  }
   logger.error({ err: error, url: request.url }, "request failed");
 };
 

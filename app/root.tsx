@@ -1,15 +1,8 @@
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { ErrorPage } from "./components/ErrorPage";
+import { ErrorPage, errorPageFor } from "./components/ErrorPage";
 import { getPublicConfig } from "./utils/env.server";
 
 export const links: Route.LinksFunction = () => [
@@ -44,6 +37,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-paper font-sans text-ink antialiased">
         {children}
+        {/* A new page starts at the top (unless a link asks to keep the place), Back returns to
+            where the shopper was. Its inline script takes the page's CSP nonce from the router. */}
+        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
@@ -56,15 +52,9 @@ export default function App() {
 
 /** Last resort: anything no route handled. No stack reaches the browser in production. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} />;
-  }
-  if (isRouteErrorResponse(error) && error.status === 503) {
-    return <ErrorPage status={503} />;
-  }
   return (
     <ErrorPage
-      status={500}
+      {...errorPageFor(error)}
       detail={import.meta.env.DEV && error instanceof Error ? error.stack : undefined}
     />
   );

@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-// The one route table; it mirrors the spec's (section 2).
+// The one route table; it keeps the original shop's paths.
 export default [
   layout("routes/storefront/layout.tsx", [
     index("routes/storefront/home.tsx"),
@@ -14,12 +14,17 @@ export default [
   ]),
   route("order-success", "routes/storefront/order-success.tsx"),
   route("login", "routes/admin/login.tsx"),
-  route("admin", "routes/admin/dashboard.tsx"),
+  // The dashboard's frame (cards, chart, tabs) around one tab each: products, orders.
+  route("admin", "routes/admin/dashboard.tsx", [
+    index("routes/admin/products.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
+  ]),
   route("admin/products/:id?", "routes/admin/product-endpoint.ts"),
   route("admin/orders.csv", "routes/admin/orders-csv.ts"),
   route("api/checkout", "routes/resources/api-checkout.ts"),
   route("api/pesapal/ipn", "routes/resources/pesapal-ipn.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("healthz/live", "routes/resources/healthz-live.ts"),
   route("media/*", "routes/resources/media.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -6,6 +6,7 @@
 //   npm run bench:shop                      # PGlite, and PostgreSQL at BENCH_DATABASE_URL or
 //                                           # postgres://postgres@127.0.0.1:5432/postgres
 //   BENCH_SIZES=10000 npm run bench:shop    # fewer rows
+//   BENCH_DATABASES=pglite npm run bench:shop   # one database (pglite or postgresql)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +18,7 @@ import { listingQueries } from "~/modules/catalog/listing.server";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgresql").split(",");
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const CASES: { label: string; params: ListingParams }[] = [
@@ -164,7 +166,10 @@ const postgres = async () => {
   };
 };
 
-const rows = [...(await measure("PGlite", pglite)), ...(await measure("PostgreSQL", postgres))];
+const rows = [
+  ...(DATABASES.includes("pglite") ? await measure("PGlite", pglite) : []),
+  ...(DATABASES.includes("postgresql") ? await measure("PostgreSQL", postgres) : []),
+];
 console.log(
   `\nShop query (first page of 24 + total), ${RUNS} runs each, times in ms; the sidebar's per-category counts, uncached, beside it\n`,
 );

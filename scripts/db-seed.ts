@@ -1,6 +1,6 @@
 // `npm run db:seed`: adds the sample catalogue to an empty shop. On PGlite, stop the server first
 // (the database folder is locked while it runs).
-import { productCount, seedSampleCatalogue } from "~/db/seed.server";
+import { productCount, seedSampleCatalogue } from "~/modules/catalog/sample-seed.server";
 import { createMediaStorage } from "~/modules/media/storage.server";
 import { runCommand, withDatabase } from "./cli";
 

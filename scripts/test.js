@@ -1,5 +1,6 @@
-// `npm test`: the whole suite in order (lint, types, unit, integration on PGlite and PostgreSQL,
-// build with its size budget, browser tests in Chromium), then one closing line with the totals.
+// `npm test`: the whole suite in order (lint, import graph, types, unit, integration on PGlite and
+// PostgreSQL, build with its size budget, browser tests in Chromium), then one closing line with
+// the totals.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,6 +12,7 @@ fs.mkdirSync(reports, { recursive: true });
 
 const steps = [
   ["lint", "biome", ["check", "."]],
+  ["dependencies", "npm", ["run", "--silent", "check:deps"]],
   ["types", "npm", ["run", "--silent", "typecheck"]],
   ...["unit", "integration"].map((project) => [
     project,
@@ -36,8 +38,10 @@ const steps = [
 if (!process.env.TEST_DATABASE_URL) {
   console.log("TEST_DATABASE_URL is not set: the integration cases run on PGlite only.");
 }
-// The browser suite's server gets a fresh database each run; generated sample images are kept.
+// The browser suite's servers (the shop's and the back office's) get fresh databases each run;
+// generated sample images are kept.
 fs.rmSync(".e2e-data/db", { recursive: true, force: true });
+fs.rmSync(".e2e-data/back-office/db", { recursive: true, force: true });
 
 let failedStep = null;
 for (const [name, command, args, env] of steps) {

@@ -1,73 +1,144 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { CLIENT_IP_HEADER } from "~/modules/auth/login.server";
-import { SANDBOX_KEY, SANDBOX_PATH, SANDBOX_SECRET } from "~/modules/payments/payments.server";
-import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { PAYMENT_NOTIFICATION_PATHS } from "~/modules/payments/notification-paths";
+import { SANDBOX_KEY, SANDBOX_PATH, SANDBOX_SECRET } from "~/modules/payments/pesapal/setup.server";
+import {
+  createPesapalEmulator,
+  type PesapalEmulator,
+} from "~/modules/payments/sandbox/emulator.server";
+import { recordClientAddress } from "~/utils/client-address.server";
 import { isCrossSiteRequest } from "~/utils/csrf";
 import { getEnv } from "~/utils/env.server";
 import { escapeHtml } from "~/utils/escape-html";
 import { logger } from "~/utils/logger.server";
+import { metricsRegistry, observeHttpRequest } from "~/utils/metrics.server";
+import { benchHooks } from "./bench-hooks";
+import { bodyLimit } from "./body-limit";
+import { refuseMalformedRequests } from "./refuse-malformed";
+import { routeLabeller } from "./route-label";
 
 export { boot, shutdown } from "~/boot.server";
 export { StartupError } from "~/utils/startup-error";
 
-/** The shop's HTTP pipeline: request log, security headers, CSRF check, then React Router. */
+const build = () => import("virtual:react-router/server-build");
+
+/**
+ * The shop's HTTP pipeline: request log, security headers, metrics, body limits, CSRF check, then
+ * React Router.
+ */
 export const app = express.Router();
 
-app.use((req, _res, next) => {
-  // The client's address for the login throttle, as Express resolved it (see TRUST_PROXY).
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
-  next();
+// The client's address for the throttles, as Express resolved it under TRUST_PROXY (server.js).
+app.use(recordClientAddress);
+
+// One JSON line per request, with its id: the caller's X-Request-Id (cut to 64 characters), so a
+// proxy's id follows the request through, or a new UUID. The answer carries it back.
+app.use(
+  pinoHttp({
+    logger,
+    genReqId(req, res) {
+      const given = req.headers["x-request-id"];
+      const id = (typeof given === "string" && given.slice(0, 64)) || randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    quietReqLogger: true, // puts reqId on the line itself
+    customAttributeKeys: { responseTime: "ms" },
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+  }),
+);
+
+// helmet's security headers. The Content-Security-Policy is not helmet's: HTML pages get one
+// with a fresh nonce from app/entry.server.tsx, which React Router puts on its inline scripts.
+let securityHeaders: ReturnType<typeof helmet> | undefined;
+app.use((req, res, next) => {
+  securityHeaders ??= helmet({
+    contentSecurityPolicy: false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // Only a shop served over https may promise browsers https for a year.
+    strictTransportSecurity: getEnv().PUBLIC_URL.startsWith("https:")
+      ? { maxAge: 31536000, includeSubDomains: false }
+      : false,
+  });
+  // helmet has no Permissions-Policy: the shop needs no camera, microphone or location.
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  securityHeaders(req, res, () => {
+    // Product photos may be shown elsewhere (an email, a post linking a product); pages may not.
+    if (req.path.startsWith("/media/"))
+      res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    next();
+  });
 });
 
-app.use((req, res, next) => {
-  const id = req.get("x-request-id")?.slice(0, 64) || randomUUID();
-  const started = process.hrtime.bigint();
-  res.setHeader("X-Request-Id", id);
-  res.on("finish", () => {
-    logger.info({
-      reqId: id,
-      method: req.method,
-      url: req.originalUrl,
-      status: res.statusCode,
-      ms: Number(process.hrtime.bigint() - started) / 1e6,
-    });
+// Prometheus's scrape, not itself counted: off (the shop's 404) unless METRICS_TOKEN is set,
+// then only with that token.
+app.get("/metrics", async (req, res, next) => {
+  const token = getEnv().METRICS_TOKEN;
+  if (!token) return next();
+  if (!sameSecret(req.get("authorization") ?? "", `Bearer ${token}`)) {
+    res.status(401).set("WWW-Authenticate", "Bearer").type("text/plain");
+    res.send("Send the metrics token as Authorization: Bearer <token>.");
+    return;
+  }
+  res.set("Cache-Control", "no-store").type(metricsRegistry.contentType);
+  res.send(await metricsRegistry.metrics());
+});
+
+/** Compares in constant time (hashing first makes the lengths equal). */
+function sameSecret(given: string, expected: string) {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+// Requests and their latency by route pattern (never the raw URL, which has no bound).
+let labelRoute: ((pathname: string) => string) | undefined;
+app.use(async (req, res, next) => {
+  labelRoute ??= routeLabeller((await build()).routes);
+  // Read now: a mounted router (the emulator) shortens req.path while it handles the request.
+  const route = labelRoute(req.path);
+  const started = performance.now();
+  res.once("finish", () => {
+    const seconds = (performance.now() - started) / 1000;
+    observeHttpRequest(req.method, route, res.statusCode, seconds);
   });
   next();
 });
 
-app.use((_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  if (getEnv().PUBLIC_URL.startsWith("https:")) {
-    res.setHeader("Strict-Transport-Security", "max-age=31536000");
-  }
-  next();
-});
+// Request bodies are bounded while they stream, whoever reads them: the JSON endpoints take a few
+// KB, forms a few tens of KB, and only the product editor's photos (3 of at most 10 MB) more.
+const KB = 1024;
+const SMALL_JSON_BYTES = 8 * KB;
+const FORM_BYTES = 64 * KB;
+const PHOTOS_BYTES = 32 * 1024 * KB;
+const SMALL_JSON = /^\/api\/(checkout|pesapal\/ipn)(\.data)?\/?$/i;
+const PRODUCT_EDITOR = /^\/admin\/products(\/[^/]+)?(\.data)?\/?$/i;
+const isPhotoUpload = (req: express.Request) =>
+  PRODUCT_EDITOR.test(req.path) && Boolean(req.is("multipart/form-data"));
 
-// Request bodies are bounded before anything reads them: forms and JSON are small; only
-// multipart uploads (product images: 3 of at most 10 MB) may be large.
-const MAX_FORM_BYTES = 256 * 1024;
-const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
-app.use((req, res, next) => {
-  const length = Number(req.get("content-length") ?? 0);
-  const multipart = Boolean(req.is("multipart/form-data"));
-  if (length > (multipart ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES)) {
-    res.status(413);
-    // A form posted without JavaScript lands here as a page: say why and lead back to it.
-    if (req.accepts(["text/plain", "text/html"]) === "text/html") {
-      res.type("html").send(tooLargePage(multipart, sameSiteReferer(req)));
-    } else {
-      res.type("text/plain").send("This request is too large.");
-    }
-    return;
-  }
-  next();
-});
+app.use(
+  bodyLimit(
+    (req) =>
+      SMALL_JSON.test(req.path) ? SMALL_JSON_BYTES : isPhotoUpload(req) ? PHOTOS_BYTES : FORM_BYTES,
+    (req, res) => {
+      if (/^\/api\//i.test(req.path)) {
+        res.json({ error: { status: "INVALID_ARGUMENT", message: "The request is too large." } });
+      } else if (req.accepts(["text/plain", "text/html"]) === "text/html") {
+        // A form posted without JavaScript lands here as a page: say why and lead back to it.
+        res.type("html").send(tooLargePage(isPhotoUpload(req), sameSiteReferer(req)));
+      } else {
+        res.type("text/plain").send("This request is too large.");
+      }
+    },
+  ),
+);
 
 /** The page a form came from, when it is this shop's own (a path, safe to link back to). */
 function sameSiteReferer(req: express.Request): string {
@@ -90,20 +161,28 @@ function tooLargePage(photos: boolean, back: string) {
 </head><body><main><h1>Too large to send</h1><p>${advice}</p><p><a href="${escapeHtml(back)}">Go back</a></p></main></body></html>`;
 }
 
-// Demo mode: the Pesapal sandbox emulator answers inside the shop. It speaks Pesapal's API to
-// the shop's own client over HTTP, so it sits before the browser-only CSRF check.
-let emulator: ReturnType<typeof createPesapalEmulator> | undefined;
-app.use(SANDBOX_PATH, (req, res, next) => {
-  const env = getEnv();
-  if (!env.DEMO_PAYMENTS) return next();
-  emulator ??= createPesapalEmulator({
-    publicBaseUrl: `${env.PUBLIC_URL}${SANDBOX_PATH}`,
-    consumerKey: SANDBOX_KEY,
-    consumerSecret: SANDBOX_SECRET,
-    onIpnError: (error) => logger.warn({ err: error }, "sandbox IPN delivery failed"),
-  });
-  emulator(req, res, next);
-});
+// Demo mode: the Pesapal sandbox emulator answers inside the shop. Its Pesapal API is called by
+// the shop's own client over HTTP, so that half sits before the browser-only CSRF check; its
+// payment pages take browsers' forms, so they sit after it.
+let emulator: PesapalEmulator | undefined;
+const sandbox =
+  (half: keyof Omit<PesapalEmulator, "router">): express.RequestHandler =>
+  (req, res, next) => {
+    const env = getEnv();
+    if (!env.DEMO_PAYMENTS) return next();
+    emulator ??= createPesapalEmulator({
+      publicBaseUrl: `${env.PUBLIC_URL}${SANDBOX_PATH}`,
+      consumerKey: SANDBOX_KEY,
+      consumerSecret: SANDBOX_SECRET,
+      onIpnError: (error) => logger.warn({ err: error }, "sandbox IPN delivery failed"),
+    });
+    emulator[half](req, res, next);
+  };
+app.use(SANDBOX_PATH, sandbox("api"));
+
+// Payment notifications carry no authority (they only make the shop ask the provider), and the
+// JSON checkout takes a content type no cross-site form can send.
+const CSRF_EXEMPT_PATHS = new Set([...PAYMENT_NOTIFICATION_PATHS, "/api/checkout"]);
 
 app.use((req, res, next) => {
   const allowedOrigins = [getEnv().PUBLIC_URL];
@@ -115,6 +194,7 @@ app.use((req, res, next) => {
     origin: req.get("origin"),
     referer: req.get("referer"),
     allowedOrigins,
+    exemptPaths: CSRF_EXEMPT_PATHS,
   });
   if (refused) {
     res.status(403).type("text/plain").send("This request came from another site and was refused.");
@@ -123,9 +203,14 @@ app.use((req, res, next) => {
   next();
 });
 
+app.use(SANDBOX_PATH, sandbox("pages"));
+app.use(refuseMalformedRequests);
+app.use("/__bench", benchHooks);
+
 app.all(
   "/{*splat}",
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
   }),
 );
+app.all("/{*splat}", createRequestHandler({ build }));

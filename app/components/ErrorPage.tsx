@@ -1,6 +1,10 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 
 const COPY = {
+  400: {
+    title: "We could not handle that request",
+    text: "Something in what was sent was not right. Please go back and try again.",
+  },
   404: {
     title: "Page not found",
     text: "We couldn't find that page. It may have moved, or the link may be mistyped.",
@@ -15,8 +19,33 @@ const COPY = {
   },
 } as const;
 
-/** The friendly page for 404s, outages and unexpected errors: a sentence and the action that helps. */
-export function ErrorPage({ status, detail }: { status: 404 | 503 | 500; detail?: string }) {
+type PageStatus = keyof typeof COPY;
+
+/**
+ * Which page a route error gets: 404, 503, another 4xx (the request was refused, with the sentence
+ * the server gave, if it gave one) or 500 for anything else.
+ */
+export function errorPageFor(error: unknown): { status: PageStatus; message?: string } {
+  if (!isRouteErrorResponse(error)) return { status: 500 };
+  if (error.status === 404 || error.status === 503) return { status: error.status };
+  if (error.status >= 400 && error.status < 500) {
+    // React Router's own refusals (a 405 for a page without a form) carry a developer's note.
+    const ours = !(error as { internal?: boolean }).internal && typeof error.data === "string";
+    return { status: 400, message: ours ? String(error.data).slice(0, 300) : undefined };
+  }
+  return { status: 500 };
+}
+
+/** The friendly page for refused requests, 404s, outages and unexpected errors: a sentence and the action that helps. */
+export function ErrorPage({
+  status,
+  message,
+  detail,
+}: {
+  status: PageStatus;
+  message?: string;
+  detail?: string;
+}) {
   const copy = COPY[status];
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
@@ -26,7 +55,7 @@ export function ErrorPage({ status, detail }: { status: 404 | 503 | 500; detail?
         {status === 404 ? "Error 404" : status === 503 ? "Back soon" : "Error"}
       </p>
       <h1 className="mt-3 text-3xl font-bold sm:text-4xl">{copy.title}</h1>
-      <p className="mt-4 text-muted">{copy.text}</p>
+      <p className="mt-4 text-muted">{message || copy.text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {status === 503 ? (
           <a href="." className="btn btn-primary">

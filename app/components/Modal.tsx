@@ -58,7 +58,11 @@ export function Modal({ title, onClose, closeLabel = "Close", size = "md", child
           </button>
         </form>
       </div>
-      <div className="max-h-[78dvh] overflow-y-auto px-5 py-4">{children}</div>
+      {/* Focusable, so a keyboard can scroll a body taller than a phone's screen. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs keyboard access */}
+      <div tabIndex={0} className="max-h-[78dvh] overflow-y-auto px-5 py-4">
+        {children}
+      </div>
     </dialog>
   );
 }

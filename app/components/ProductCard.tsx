@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatKsh } from "~/utils/money";
-import { CardAddButton } from "./cart/CardAddButton";
+import { ProductCardAddButton } from "./cart/ProductCardAddButton";
 import { ProductImage } from "./ProductImage";
 
 export type ProductCardProps = {
@@ -46,7 +46,7 @@ export function ProductCard(props: ProductCardProps) {
           </span>
         ) : null}
         <div className="absolute right-2 bottom-2 z-10">
-          <CardAddButton productId={id} name={name} sizes={sizes} />
+          <ProductCardAddButton productId={id} name={name} sizes={sizes} />
         </div>
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1 px-0.5">

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type pg from "pg";
 import { StartupError } from "~/utils/startup-error";
 import * as schema from "./schema";
 
@@ -11,12 +13,49 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DatabaseHandle = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** How another client of the same database (the job queue) reaches it. */
+  connection: { kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string };
+  /**
+   * Runs `work` while no other process of the shop runs its own: start-up steps that must happen
+   * once (migrations, the first admin, the sample catalogue) when several processes start together.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** PGlite only: a gzipped tarball of its data folder, for backups while the shop runs. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
 const MIGRATIONS = path.resolve("app/db/migrations");
+
+/** The PostgreSQL advisory lock the shop's processes take for their start-up steps. */
+const STARTUP_LOCK = 4_171_505_283;
+
+/** Holds the start-up lock on one connection of `pool` while `work` runs. */
+async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * PGlite on `dir` with the extensions the schema uses, without migrations; optionally filled from
+ * a data-folder tarball (a backup). The caller holds the folder's lock.
+ */
+export async function createPglite(dir: string, options: { loadDataDir?: Blob } = {}) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+}
 
 /**
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `<dataDir>/db`, and
@@ -39,8 +78,10 @@ export async function openDatabase(options: {
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on("error", () => {});
     const db = drizzle({ client: pool, schema });
+    const exclusively = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work);
     try {
-      await migrate(db, { migrationsFolder: MIGRATIONS });
+      // Two processes starting together on an empty database must not both create the tables.
+      await exclusively(() => migrate(db, { migrationsFolder: MIGRATIONS }));
     } catch (error) {
       await pool.end();
       const cause = (error as { cause?: unknown }).cause ?? error;
@@ -57,6 +98,8 @@ export async function openDatabase(options: {
     return {
       db,
       kind: "postgres",
+      connection: { kind: "postgres", url: options.databaseUrl },
+      exclusively,
       ping: async () => void (await pool.query("select 1")),
       close: async () => {
         if (ended) return;
@@ -71,11 +114,9 @@ export async function openDatabase(options: {
   const { acquirePgliteLock } = await import("./pglite-lock.server");
   const release = acquirePgliteLock(dir);
   try {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const client = await createPglite(dir);
     const pgliteDb = drizzle({ client, schema });
     await migrate(pgliteDb, { migrationsFolder: MIGRATIONS });
     let closed = false;
@@ -83,9 +124,18 @@ export async function openDatabase(options: {
       // Both drivers speak the same SQL; one type serves the whole app.
       db: pgliteDb as unknown as Db,
       kind: "pglite",
+      connection: { kind: "pglite", client },
+      // PGlite belongs to one process (see pglite-lock.server.ts): nothing to wait for.
+      exclusively: (work) => work(),
       ping: async () => {
         if (closed) throw new Error("The database is closed.");
         await client.query("select 1");
+      },
+      dumpDataDir: async () => {
+        if (closed) throw new Error("The database is closed.");
+        // Flushes committed pages into the data files, so a restore replays little or no WAL.
+        await client.exec("checkpoint");
+        return client.dumpDataDir("gzip");
       },
       close: async () => {
         if (closed) return;

@@ -12,9 +12,11 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { OrderStatus } from "../modules/orders/statuses";
+import type { OrderStatus } from "./order-statuses";
+import type { PaymentStatus } from "./payment-status";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -67,7 +69,7 @@ export const products = pgTable(
   ],
 );
 
-export { ORDER_STATUSES, type OrderStatus } from "../modules/orders/statuses";
+export { ORDER_STATUSES, type OrderStatus } from "./order-statuses";
 
 export type OrderItem = {
   productId?: string;
@@ -80,7 +82,7 @@ export type OrderItem = {
 export const orders = pgTable(
   "orders",
   {
-    /** Also the merchant reference sent to Pesapal. */
+    /** Also the merchant reference sent to the payment provider. */
     id: uuid("id").primaryKey().defaultRandom(),
     status: text("status").$type<OrderStatus>().notNull().default("Pending"),
     amount: integer("amount").notNull(),
@@ -98,16 +100,21 @@ export const orders = pgTable(
     pickupLocation: text("pickup_location"),
     paymentMethod: text("payment_method"),
     confirmationCode: text("confirmation_code"),
-    pesapalTrackingId: text("pesapal_tracking_id").unique(),
-    /** The last payment status Pesapal reported, as received. */
-    ipnResponse: jsonb("ipn_response"),
+    /** Which payment provider the order is paid through (a name in the providers' registry). */
+    paymentProvider: text("payment_provider").notNull().default("pesapal"),
+    /** The provider's reference of the payment, once it has taken the payment request. */
+    paymentReference: text("payment_reference"),
+    /** The last payment status the provider reported, in the shop's terms (with its own answer). */
+    paymentStatus: jsonb("payment_status").$type<PaymentStatus>(),
+    /** When the provider reversed the payment: the order then stays Failed, flagged for admins. */
+    paymentReversedAt: timestamp("payment_reversed_at", { withTimezone: true }),
     /** The original document of an imported (legacy) order, normalised on read. */
     raw: jsonb("raw"),
     /** The document id of an imported order in the hosted document database it came from. */
     legacyId: text("legacy_id").unique(),
     /** The cart (browser) that placed the order: only it sees the customer's details afterwards. */
     cartId: uuid("cart_id"),
-    /** Reconciliation of orders left Pending: how often Pesapal was asked, and when to ask next. */
+    /** Reconciliation of orders left Pending: how often the provider was asked, and when next. */
     reconcileAttempts: integer("reconcile_attempts").notNull().default(0),
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     ...timestamps,
@@ -116,6 +123,7 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_reconcile_idx").on(t.nextCheckAt).where(sql`${t.status} = 'Pending'`),
+    unique("orders_payment_reference_unique").on(t.paymentProvider, t.paymentReference),
     check(
       "orders_status_valid",
       sql`${t.status} in ('Pending', 'Processing', 'Shipped', 'Completed', 'Failed')`,
@@ -123,7 +131,7 @@ export const orders = pgTable(
   ],
 );
 
-/** The timeline of an order: created, submitted to Pesapal, settled, status changed by an admin. */
+/** An order's timeline: created, sent to its payment provider, settled, changed by an admin. */
 export const orderEvents = pgTable(
   "order_events",
   {
@@ -244,17 +252,12 @@ export const rateLimit = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
-/** Failed admin logins, by account and by address, for the login throttle (shared by processes). */
-export const loginFailures = pgTable(
-  "login_failures",
-  {
-    id: serial("id").primaryKey(),
-    email: text("email").notNull(),
-    ip: text("ip").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("login_failures_email_idx").on(t.email, t.at),
-    index("login_failures_ip_idx").on(t.ip, t.at),
-  ],
-);
+/**
+ * Throttle counters (rate-limiter-flexible's Drizzle store), shared by every app process: each
+ * attempt is counted atomically before it is judged. Login attempts and checkouts use it.
+ */
+export const throttleCounters = pgTable("throttle_counters", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
+});

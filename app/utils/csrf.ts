@@ -1,12 +1,11 @@
 /**
  * CSRF protection (see docs/decisions): a state-changing request from a browser must come from
  * our own origin. Browsers send `Origin` on every POST (else `Referer`); a request with neither,
- * or from another site, is refused. Two endpoints are exempt: the Pesapal IPN (it carries no
- * authority, it only makes us ask Pesapal for a status) and the JSON checkout API, which takes
- * only application/json, a type no cross-site form can send.
+ * or from another site, is refused. The server names the exempt paths: the payment providers'
+ * notifications (they carry no authority, they only make us ask the provider for a status) and
+ * the JSON checkout API, which takes only application/json, a type no cross-site form can send.
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-export const CSRF_EXEMPT_PATHS = new Set(["/api/pesapal/ipn", "/api/checkout"]);
 
 export function isCrossSiteRequest(request: {
   method: string;
@@ -15,9 +14,11 @@ export function isCrossSiteRequest(request: {
   referer?: string | null;
   /** The origins this shop answers on: its PUBLIC_URL and the Host the request was sent to. */
   allowedOrigins: string[];
+  /** Paths whose requests carry no authority a cross-site sender could borrow. */
+  exemptPaths: ReadonlySet<string>;
 }): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  if (CSRF_EXEMPT_PATHS.has(request.path)) return false;
+  if (request.exemptPaths.has(request.path)) return false;
   const source = request.origin && request.origin !== "null" ? request.origin : request.referer;
   if (!source) return true;
   let origin: string;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ConfigError, parseEnv } from "./env.server";
+import { ConfigError, getPublicConfig, parseEnv } from "./env.server";
 
 const message = (source: Record<string, string>) => {
   try {
@@ -65,6 +65,53 @@ describe("configuration", () => {
     });
     expect(env.DEMO_PAYMENTS).toBe(false);
     expect(env.PUBLIC_URL).toBe("https://shop.example.co.ke");
+  });
+
+  test("a public production shop without Pesapal keys starts only when DEMO_PAYMENTS=true says a demo is meant", () => {
+    const publicShop = { NODE_ENV: "production", PUBLIC_URL: "https://shop.example.co.ke" };
+    expect(message(publicShop)).toBe(
+      "Invalid configuration: DEMO_PAYMENTS must be true to take orders without Pesapal keys, where every payment is only simulated; for real payments set PESAPAL_CONSUMER_KEY, PESAPAL_CONSUMER_SECRET and PESAPAL_ENV instead.",
+    );
+    expect(message({ ...publicShop, DEMO_PAYMENTS: "false" })).toMatch(
+      /^Invalid configuration: DEMO_PAYMENTS must be true to take orders without Pesapal keys/,
+    );
+    expect(parseEnv({ ...publicShop, DEMO_PAYMENTS: "true" }).DEMO_PAYMENTS).toBe(true);
+    // On this machine (npm start, the browser tests) the demo needs no say-so.
+    for (const local of ["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000"]) {
+      expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: local }).DEMO_PAYMENTS).toBe(true);
+    }
+    expect(parseEnv({ NODE_ENV: "production" }).DEMO_PAYMENTS).toBe(true);
+    // Keys mean real payments: a demo flag beside them is a contradiction.
+    expect(
+      message({
+        ...publicShop,
+        PESAPAL_CONSUMER_KEY: "k",
+        PESAPAL_CONSUMER_SECRET: "s",
+        PESAPAL_ENV: "live",
+        DEMO_PAYMENTS: "true",
+      }),
+    ).toBe(
+      'Invalid configuration: DEMO_PAYMENTS must be left unset when Pesapal keys are set (keys mean real payments) (got "true").',
+    );
+  });
+
+  test("TRUST_PROXY takes a number of proxies or their addresses, never true", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,fd00::/8" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "fd00::/8",
+    ]);
+    expect(parseEnv({ TRUST_PROXY: "203.0.113.7" }).TRUST_PROXY).toEqual(["203.0.113.7"]);
+    for (const wrong of ["true", "yes", "*", "10.0.0.0/33", "proxy.example.com", "1,2"]) {
+      const line = message({ TRUST_PROXY: wrong });
+      expect(line).toBe(
+        `Invalid configuration: TRUST_PROXY must be the number of reverse proxies in front of the shop (1 for one nginx or Caddy) or their addresses (IPs, CIDRs or loopback), never true, which would let any client choose its own address (got ${JSON.stringify(wrong)}).`,
+      );
+    }
   });
 
   test("media stays on disk unless S3_BUCKET is set", () => {
@@ -145,5 +192,33 @@ describe("configuration", () => {
         /^Invalid configuration: S3_PREFIX must be a key prefix such as shop\//,
       );
     }
+  });
+
+  test("social links: unset gives the network's page, a URL replaces it, empty hides it", () => {
+    const shown = getPublicConfig(parseEnv({}));
+    expect(shown.instagramUrl).toBe("https://www.instagram.com/");
+    expect(shown.tiktokUrl).toBe("https://www.tiktok.com/");
+    const config = getPublicConfig(
+      parseEnv({
+        SHOP_INSTAGRAM_URL: "https://www.instagram.com/amaniprints",
+        SHOP_FACEBOOK_URL: "",
+        SHOP_TIKTOK_URL: "",
+      }),
+    );
+    expect(config.instagramUrl).toBe("https://www.instagram.com/amaniprints");
+    expect(config.facebookUrl).toBeUndefined();
+    expect(config.tiktokUrl).toBeUndefined();
+    expect(message({ SHOP_TIKTOK_URL: "tiktok.com/@amani" })).toBe(
+      'Invalid configuration: SHOP_TIKTOK_URL must be an http(s) URL of the shop\'s TikTok page, or empty to hide the link (got "tiktok.com/@amani").',
+    );
+  });
+
+  test("METRICS_TOKEN is off by default, at least 16 characters, and never echoed", () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "a".repeat(16) }).METRICS_TOKEN).toBe("a".repeat(16));
+    const short = message({ METRICS_TOKEN: "letmein" });
+    expect(short).toBe(
+      "Invalid configuration: METRICS_TOKEN must be a random string of at least 16 characters.",
+    );
   });
 });

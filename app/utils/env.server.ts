@@ -1,6 +1,7 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { isSafeKey } from "~/modules/media/image-keys";
+import { isSafeKey } from "./safe-key";
 import { StartupError } from "./startup-error";
 
 /**
@@ -10,11 +11,63 @@ import { StartupError } from "./startup-error";
 const optionalUrl = (what: string) =>
   z.url({ protocol: /^https?$/, error: `an http(s) URL ${what}` }).optional();
 
+/** A social link: unset gives the network's home page; set but empty (`SHOP_TIKTOK_URL=`) hides it. */
+const socialUrl = (network: string, fallback: string) => {
+  const error = `an http(s) URL of the shop's ${network} page, or empty to hide the link`;
+  return z
+    .union([z.literal(""), z.url({ protocol: /^https?$/, error })], { error })
+    .default(fallback)
+    .transform((url) => url || undefined);
+};
+
+/** Settings where an empty value means something (hide the link) rather than "not set". */
+const EMPTY_MEANS_NONE = ["SHOP_INSTAGRAM_URL", "SHOP_FACEBOOK_URL", "SHOP_TIKTOK_URL"];
+
 const yesNo = z.enum(["true", "false", "1", "0", "yes", "no"], { error: "true or false" });
 const isYes = (v: string) => ["true", "1", "yes"].includes(v);
 
 const flag = (fallback: boolean) =>
   yesNo.optional().transform((v) => (v === undefined ? fallback : isYes(v)));
+
+/**
+ * Which proxies may tell the shop a client's address (X-Forwarded-For), as Express's
+ * `trust proxy` takes it: a number of hops, or the proxies' addresses. Never "everyone": then
+ * any client could write its own address and walk past the per-address limits.
+ */
+const TRUST_PROXY_ERROR =
+  "the number of reverse proxies in front of the shop (1 for one nginx or Caddy) or their addresses (IPs, CIDRs or loopback), never true, which would let any client choose its own address";
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [ip = "", bits, ...rest] = entry.split("/");
+  const version = isIP(ip);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+};
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): number | string[] | false => {
+    const given = value?.trim().toLowerCase();
+    if (given === undefined || given === "false" || given === "no") return false;
+    if (/^\d{1,2}$/.test(given)) return Number(given);
+    const entries = given.split(",").map((e) => e.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({ code: "custom", message: TRUST_PROXY_ERROR });
+    return z.NEVER;
+  });
+
+/** Served only to this machine: a shop there is a developer's, never shoppers'. */
+const isLocalUrl = (url: string) => {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "::1" ||
+    /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
+};
 
 /** Media storage goes to a bucket when S3_BUCKET is set; these only matter with it. */
 const S3_SETTINGS = [
@@ -51,6 +104,7 @@ const schema = z
       })
       .optional(),
     PUBLIC_URL: optionalUrl("where shoppers reach the shop, such as https://shop.example.co.ke"),
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "one of fatal, error, warn, info, debug, trace, silent",
@@ -59,6 +113,8 @@ const schema = z
     SEED_SAMPLE_CATALOGUE: flag(true),
     /** Enables routes that only the test suite uses (e.g. one that fails on purpose). */
     TEST_HOOKS: flag(false),
+    /** Enables /__bench/static, the in-memory copy of a page that `npm run bench` compares with. */
+    BENCH_HOOKS: flag(false),
 
     SHOP_NAME: z.string().trim().min(1, { error: "the shop's name" }).default("Amani Prints"),
     SHOP_PHONE: z.string().trim().min(1, { error: "a phone number" }).default("+254 712 345 678"),
@@ -74,13 +130,9 @@ const schema = z
       .trim()
       .min(1, { error: "the shop's address" })
       .default("Milele Mall, Ngong, Nairobi"),
-    SHOP_INSTAGRAM_URL: optionalUrl("of the shop's Instagram page").default(
-      "https://www.instagram.com/",
-    ),
-    SHOP_FACEBOOK_URL: optionalUrl("of the shop's Facebook page").default(
-      "https://www.facebook.com/",
-    ),
-    SHOP_TIKTOK_URL: optionalUrl("of the shop's TikTok page").default("https://www.tiktok.com/"),
+    SHOP_INSTAGRAM_URL: socialUrl("Instagram", "https://www.instagram.com/"),
+    SHOP_FACEBOOK_URL: socialUrl("Facebook", "https://www.facebook.com/"),
+    SHOP_TIKTOK_URL: socialUrl("TikTok", "https://www.tiktok.com/"),
 
     ADMIN_EMAIL: z.email({ error: "an email address" }).optional(),
     ADMIN_PASSWORD: z.string().min(10, { error: "at least 10 characters" }).optional(),
@@ -97,6 +149,14 @@ const schema = z
     PESAPAL_ENV: z.enum(["sandbox", "live"], { error: "sandbox or live" }).optional(),
     PESAPAL_BASE_URL: optionalUrl("of Pesapal's API, to override the one PESAPAL_ENV chooses"),
     PESAPAL_IPN_NOTIFICATION_TYPE: z.enum(["GET", "POST"], { error: "GET or POST" }).default("GET"),
+    /** Says that a shop without Pesapal keys is meant to be a demo, where payments are simulated. */
+    DEMO_PAYMENTS: yesNo.optional().transform((v) => (v === undefined ? v : isYes(v))),
+
+    /** Unset: no /metrics. Set: /metrics answers only `Authorization: Bearer <this token>`. */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, { error: "a random string of at least 16 characters" })
+      .optional(),
 
     S3_BUCKET: z
       .string()
@@ -135,6 +195,28 @@ const schema = z
         message: "set together with the other of PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET",
       });
     }
+    // A public shop without keys would take orders whose payments are only simulated: that
+    // must be what the owner meant, not a forgotten setting.
+    const publicShop =
+      env.NODE_ENV === "production" && env.PUBLIC_URL !== undefined && !isLocalUrl(env.PUBLIC_URL);
+    if (
+      !env.PESAPAL_CONSUMER_KEY &&
+      (env.DEMO_PAYMENTS === false || (publicShop && env.DEMO_PAYMENTS !== true))
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEMO_PAYMENTS"],
+        message:
+          "true to take orders without Pesapal keys, where every payment is only simulated; for real payments set PESAPAL_CONSUMER_KEY, PESAPAL_CONSUMER_SECRET and PESAPAL_ENV instead",
+      });
+    }
+    if (env.PESAPAL_CONSUMER_KEY && env.DEMO_PAYMENTS === true) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEMO_PAYMENTS"],
+        message: "left unset when Pesapal keys are set (keys mean real payments)",
+      });
+    }
     if (env.PESAPAL_CONSUMER_KEY && !env.PESAPAL_ENV && !env.PESAPAL_BASE_URL) {
       ctx.addIssue({
         code: "custom",
@@ -153,12 +235,7 @@ const schema = z
 
 type RawEnv = z.infer<typeof schema>;
 
-export const PESAPAL_BASE_URLS = {
-  sandbox: "https://cybqa.pesapal.com/pesapalv3",
-  live: "https://pay.pesapal.com/v3",
-} as const;
-
-export type Env = Omit<RawEnv, "S3_FORCE_PATH_STYLE"> & {
+export type Env = Omit<RawEnv, "S3_FORCE_PATH_STYLE" | "DEMO_PAYMENTS"> & {
   PUBLIC_URL: string;
   DATA_DIR: string;
   S3_FORCE_PATH_STYLE: boolean;
@@ -168,12 +245,14 @@ export type Env = Omit<RawEnv, "S3_FORCE_PATH_STYLE"> & {
 
 export class ConfigError extends StartupError {}
 
-const SECRET = /PASSWORD|SECRET|KEY/;
+const SECRET = /PASSWORD|SECRET|KEY|TOKEN/;
 
 /** Parses the given variables; throws a ConfigError whose message has one line per mistake. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  // An empty value (`PUBLIC_URL=` in a .env file) means "not set".
-  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  // An empty value (`PUBLIC_URL=` in a .env file) means "not set", except where it hides a link.
+  const given = Object.fromEntries(
+    Object.entries(source).filter(([name, v]) => v !== "" || EMPTY_MEANS_NONE.includes(name)),
+  );
   const result = schema.safeParse(given);
   const lines = result.success
     ? []

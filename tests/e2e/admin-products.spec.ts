@@ -1,23 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { tempDir } from "../setup/temp-dir";
-import { expect, expectAccessible, logInAsOwner, openDashboard, test } from "./fixtures";
+import {
+  backOfficeURL,
+  expect,
+  expectAccessible,
+  holdRequests,
+  logInAsOwner,
+  openDashboard,
+  photo,
+  test,
+} from "./fixtures";
 
-/** A real photo-sized image the browser uploads, in the given format and colour. */
-async function photo(name: string, format: "png" | "jpeg" | "webp", hue: number) {
-  const buffer = await sharp({
-    create: {
-      width: 800,
-      height: 1000,
-      channels: 3,
-      background: { r: hue, g: 90, b: 200 - hue / 2 },
-    },
-  })
-    [format]()
-    .toBuffer();
-  return { name, mimeType: `image/${format}`, buffer };
-}
+// The back office's own shop: products added here never reach the storefront specs' counts.
+test.use({ baseURL: backOfficeURL });
 
 test.describe("Managing products", () => {
   // A refused upload answers 400, which the browser logs.
@@ -64,13 +60,11 @@ test.describe("Managing products", () => {
     await expect(add.getByText("Only the first 3 images are kept.")).toBeVisible();
     await expect(add.getByRole("list", { name: "Chosen images" }).getByRole("img")).toHaveCount(3);
 
-    await page.route(/\/admin\/products$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
-    });
+    const adding = await holdRequests(page, /\/admin\/products$/);
     await add.getByRole("button", { name: "Add Product" }).click();
     await expect(add.getByRole("button", { name: "Adding..." })).toBeDisabled();
     await expect(add.getByRole("progressbar")).toBeVisible();
+    adding.release();
     await expect(page.getByText("Product added.")).toBeVisible();
     await expect(add.getByLabel("Name")).toHaveValue("");
 
@@ -99,12 +93,10 @@ test.describe("Managing products", () => {
     await expect(edit.getByText(/Max 3 total \(room for 2 more\)/)).toBeVisible();
     await edit.getByLabel("Add images").setInputFiles([await photo("new.jpg", "jpeg", 10)]);
     await edit.getByLabel("Current price (KSh)").fill("3300");
-    await page.route(/\/admin\/products\/\d+$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
-    });
+    const saving = await holdRequests(page, /\/admin\/products\/\d+$/);
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await expect(edit.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    saving.release();
     await expect(edit).toBeHidden();
     await expect(row.getByText("KSh 3,300")).toBeVisible();
     await expect(row.getByText("KSh 4,200")).toBeVisible();

@@ -1,8 +1,24 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, logInAsOwner, OWNER, test } from "./fixtures";
+import {
+  addProduct,
+  backOfficeURL,
+  expect,
+  expectAccessible,
+  holdRequests,
+  logInAsOwner,
+  OWNER,
+  test,
+} from "./fixtures";
 
-/** An order to manage: placed through the shop and left pending on the payment page. */
+// The back office's own shop: what these specs add, hide and change never reaches the
+// storefront specs' counts.
+test.use({ baseURL: backOfficeURL });
+
+/**
+ * An order to manage: placed through the shop and left pending on the payment page. Answers the
+ * payment's reference at the demo emulator.
+ */
 async function placePendingOrder(page: Page, customer: string) {
   await page.goto("/product/148");
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -12,15 +28,18 @@ async function placePendingOrder(page: Page, customer: string) {
   await page.getByLabel("Phone").fill("0722000111");
   await page.getByRole("textbox", { name: "Email" }).fill("otieno@example.co.ke");
   await page.getByRole("button", { name: /^Pay KSh/ }).click();
+  await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
+  const reference = new URL(page.url()).pathname.split("/").pop()!;
   await page.getByRole("button", { name: "Leave pending" }).click();
   await expect(page.getByRole("heading", { name: "Confirming your payment…" })).toBeVisible();
+  return reference;
 }
 
 /** Where a customer's order stands among the pending orders in the given sort, across pages. */
 async function pendingPosition(page: Page, customer: string, sort: "newest" | "oldest") {
   const other = page.getByRole("region", { name: /^Other Orders \(\d+\)$/ });
   for (let p = 1; p < 100; p++) {
-    await page.goto(`/admin?tab=orders&status=Pending&sort=${sort}&otherPage=${p}`);
+    await page.goto(`/admin/orders?status=Pending&sort=${sort}&otherPage=${p}`);
     const rows = await other.getByTestId("order-row").allTextContents();
     if (rows.length === 0) break;
     const index = rows.findIndex((text) => text.includes(customer));
@@ -46,21 +65,24 @@ test.describe("Admin login", () => {
     await expect(page.getByRole("alert")).toHaveText("Wrong email/password");
     await expect(page.getByLabel("Email")).toHaveValue(OWNER.email);
 
-    await page.route(/\/login\.data/, async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
-    });
+    const login = await holdRequests(page, /\/login\.data/);
     await page.getByLabel("Password").fill(OWNER.password);
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("button", { name: "Logging in..." })).toBeDisabled();
+    login.release();
     await expect(page).toHaveURL("/admin");
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     for (const label of ["Total Revenue", "Total Orders", "Total Products", "Completed Orders"]) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
-    // Other tests add products meanwhile: the card must agree with the list's own count.
-    const listed = (await page.getByText(/^\d+ products$/).textContent())!.split(" ")[0];
-    await expect(page.getByTestId("stat-Total Products")).toHaveText(listed!);
+    // Other tests add products meanwhile: the card must agree with the list's own count (read
+    // again if a product was added between the two queries).
+    await expect(async () => {
+      const listed = (await page.getByText(/^\d+ products$/).textContent())!.split(" ")[0];
+      const card = await page.getByTestId("stat-Total Products").textContent();
+      if (card !== listed) await page.reload();
+      expect(card).toBe(listed);
+    }).toPass();
     await expect(page.getByTestId("stat-Total Revenue")).toHaveText(/^KSh [\d,]+$/);
     // The 30-day chart: its total never exceeds the all-time revenue card's.
     const recent = await page.getByTestId("revenue-30-days").textContent();
@@ -99,11 +121,14 @@ test.describe("Dashboard", () => {
   test("orders: sections, filter, details, and a status change that says 'Updating...'", async ({
     page,
   }, testInfo) => {
-    // Each project places its own order, under its own name.
-    const customer = `Otieno ${testInfo.project.name === "phone" ? "Simu" : "Tarakilishi"}`;
+    // Each test places its own order, under its own name.
+    const device = testInfo.project.name === "phone" ? "Simu" : "Tarakilishi";
+    const customer = `Otieno ${device} ${Date.now().toString(36)}`;
     await placePendingOrder(page, customer);
 
+    // The orders tab's address from before it was a page of its own still leads to it.
     await page.goto("/admin?tab=orders&status=Pending");
+    await expect(page).toHaveURL("/admin/orders?status=Pending");
     await expect(page.getByRole("link", { name: "View Orders" })).toHaveAttribute(
       "aria-current",
       "page",
@@ -128,16 +153,18 @@ test.describe("Dashboard", () => {
     await expectAccessible(page, "order details");
     await details.getByRole("button", { name: "Close" }).click();
 
-    await page.route(/\/admin\.data/, async (route) => {
-      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
-    });
+    const saving = await holdRequests(
+      page,
+      /\/admin\/orders\.data/,
+      (request) => request.method() === "POST",
+    );
     await row.getByRole("combobox").selectOption("Shipped");
     await expect(row.getByRole("combobox")).toBeDisabled();
     await expect(row.getByRole("combobox")).toHaveText("Updating...");
+    saving.release();
     // Saved, it leaves the Pending list.
     await expect(other.getByTestId("order-row").filter({ hasText: customer })).toHaveCount(0);
-    await page.goto("/admin?tab=orders&status=Shipped");
+    await page.goto("/admin/orders?status=Shipped");
     const shipped = page.getByTestId("order-row").filter({ hasText: customer }).first();
     await expect(shipped.getByRole("combobox")).toHaveValue("Shipped");
 
@@ -167,13 +194,40 @@ test.describe("Dashboard", () => {
     const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
     const [header, ...lines] = csv.trimEnd().split("\r\n");
     expect(header).toBe(
-      "Order ID,Date (Nairobi),Status,Customer,Phone,Email,Delivery method,Pickup location,Address,City,Items,Subtotal,Delivery fee,Amount,Currency,Payment method,Confirmation code",
+      "Order ID,Date (Nairobi),Status,Customer,Phone,Email,Delivery method,Pickup location,Address,City,Items,Subtotal,Delivery fee,Amount,Currency,Payment method,Confirmation code,Payment provider,Payment reversed",
     );
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line.split(",")[2]).toBe("Shipped");
     const mine = lines.find((l) => l.includes(customer));
     expect(mine).toMatch(new RegExp(`,${customer},254722000111,otieno@example\\.co\\.ke,pickup,`));
-    expect(mine).toMatch(/,KES,N\/A,$/);
+    expect(mine).toMatch(/,KES,N\/A,,Pesapal,No$/);
+  });
+
+  test("a payment reversed after it completed shows as 'Payment reversed' among failed orders", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const customer = `Achieng Rudisha ${testInfo.project.name} ${Date.now().toString(36)}`;
+    const reference = await placePendingOrder(page, customer);
+    for (const action of ["complete", "reverse"]) {
+      const answer = await request.post(`/pesapal-sandbox/control/orders/${reference}/${action}`);
+      expect(answer.status()).toBe(200);
+      // Each outcome reaches the shop by its IPN; the page asks too.
+      await page.goto(`/order-success?OrderTrackingId=${reference}`);
+    }
+    await expect(
+      page.getByRole("heading", { name: "Your payment did not go through" }),
+    ).toBeVisible();
+
+    await page.goto("/admin?tab=orders&status=Failed");
+    const failed = page.getByRole("region", { name: /^Failed Orders \(\d+\)$/ });
+    const row = failed.getByTestId("order-row").filter({ hasText: customer });
+    await expect(row.getByTestId("payment-reversed")).toHaveText("Payment reversed");
+    await row.getByRole("button", { name: /View details/ }).click();
+    const details = page.getByRole("dialog", { name: "Order Details" });
+    await expect(details.getByTestId("status-badge")).toHaveText("Failed");
+    await expect(details.getByTestId("payment-reversed")).toHaveText("Payment reversed");
+    await expect(details.getByRole("list", { name: "Timeline" })).toContainText("Payment reversed");
   });
 
   test("orders: 'Newest First' by default, 'Oldest First' on request; a refused change says 'Failed to update order status.'", async ({
@@ -186,7 +240,7 @@ test.describe("Dashboard", () => {
     await placePendingOrder(page, earlier);
     await placePendingOrder(page, later);
 
-    await page.goto("/admin?tab=orders&status=Pending");
+    await page.goto("/admin/orders?status=Pending");
     const sort = page.getByLabel("Sort");
     await expect(sort.locator("option:checked")).toHaveText("Newest First");
     expect(await pendingPosition(page, later, "newest")).toBeLessThan(
@@ -201,8 +255,8 @@ test.describe("Dashboard", () => {
     );
 
     // The server refuses a status it does not know, as it would any failed save.
-    await page.goto("/admin?tab=orders&status=Pending");
-    await page.route(/\/admin\.data/, async (route) => {
+    await page.goto("/admin/orders?status=Pending");
+    await page.route(/\/admin\/orders\.data/, async (route) => {
       const body = route.request().postData();
       if (route.request().method() !== "POST" || !body) return route.continue();
       await route.continue({ postData: body.replace(/status=\w+/, "status=Lost") });
@@ -221,27 +275,41 @@ test.describe("Dashboard", () => {
       "aria-current",
       "page",
     );
+    // A product of this test's own: the sample catalogue is never hidden or changed.
+    const name = `Toggle Test Bag ${testInfo.project.name} ${Date.now().toString(36)}`;
+    const id = await addProduct(page, backOfficeURL, {
+      name,
+      category: "accessories",
+      price: 1200,
+    });
+    await page.goto(`/shop?${new URLSearchParams({ q: name })}`);
+    await expect(page.getByRole("link", { name }).first()).toBeVisible();
+
+    await page.goto("/admin");
     await page.getByPlaceholder("Search products...").fill("zzzz-none");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText("No products found matching your search criteria")).toBeVisible();
-    await page.getByPlaceholder("Search products...").fill("");
+    await page.getByPlaceholder("Search products...").fill(name);
     const categoryFilter = page.getByLabel("Filter by category");
     await expect(categoryFilter.locator("option:checked")).toHaveText("All Categories");
     await categoryFilter.selectOption({ label: "Accessories" });
     await page.getByRole("button", { name: "Search" }).click();
-    // Each project takes its own available product.
-    const available = page.getByTestId("admin-product").filter({ hasText: "Available" });
-    const name = (await available
-      .nth(testInfo.project.name === "phone" ? 0 : 1)
-      .locator("p.font-medium")
-      .textContent())!;
+    await expect(page).toHaveURL(/category=accessories/);
     const first = page.getByTestId("admin-product").filter({ hasText: name });
+    await expect(first).toContainText("Available");
     await expectAccessible(page, "products tab");
+    // The toggle reloads the products tab only: the cards and the chart are not read again.
+    const reload = page.waitForRequest(
+      (r) => r.method() === "GET" && /\/admin\.data/.test(r.url()),
+    );
     await first.getByRole("button", { name: /^Available/ }).click();
+    const reloaded = new URL((await reload).url()).searchParams.get("_routes")?.split(",");
+    expect(reloaded).toContain("routes/admin/products");
+    expect(reloaded).not.toContain("routes/admin/dashboard");
     await expect(first.getByRole("button", { name: /^Hidden/ })).toBeVisible();
     await page.goto(`/shop?q=${encodeURIComponent(name)}`);
     await expect(page.getByText("Showing 0 products")).toBeVisible();
-    await page.goto("/admin?category=accessories");
+    await page.goto(`/admin?${new URLSearchParams({ category: "accessories", q: name })}`);
     await page
       .getByTestId("admin-product")
       .filter({ hasText: name })
@@ -250,5 +318,10 @@ test.describe("Dashboard", () => {
     await expect(page.getByTestId("admin-product").filter({ hasText: name })).toContainText(
       "Available",
     );
+    const removed = await page.request.post(`/admin/products/${id}`, {
+      headers: { Accept: "application/json", Origin: backOfficeURL },
+      form: { intent: "delete" },
+    });
+    expect(removed.status()).toBe(200);
   });
 });

@@ -1,5 +1,9 @@
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Request } from "@playwright/test";
+import sharp from "sharp";
+
+export { backOfficeURL } from "../../playwright.config";
 
 type Fixtures = {
   /** Console errors a test expects (e.g. the 404 of a missing page); any other fails the test. */
@@ -7,8 +11,25 @@ type Fixtures = {
   consoleGuard: undefined;
 };
 
+/** A private address of the test's own, the same on every run of that test. */
+function addressOf(id: string) {
+  const hash = createHash("sha256").update(id).digest();
+  return `10.${hash[0]}.${hash[1]}.${hash[2]}`;
+}
+
 export const test = base.extend<Fixtures>({
   expectedConsoleErrors: [[], { option: true }],
+  // Every test is a shopper of its own: the suite's server trusts one proxy hop (TRUST_PROXY=1),
+  // and this header is that proxy's word, so per-address limits (logins, checkouts) never make
+  // one test pay for another's orders.
+  context: async ({ context }, use, testInfo) => {
+    await context.setExtraHTTPHeaders({
+      "X-Forwarded-For": addressOf(
+        `${testInfo.testId} ${testInfo.repeatEachIndex} ${testInfo.retry}`,
+      ),
+    });
+    await use(context);
+  },
   // page.goto also waits until the page is interactive, as a shopper's next tap would: a tap
   // that beats hydration takes the no-JavaScript path, which has tests of its own.
   page: async ({ page, javaScriptEnabled }, use) => {
@@ -76,4 +97,72 @@ export async function logInAsOwner(page: Page) {
 export async function openDashboard(page: Page, url = "/admin") {
   await page.goto(url);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+}
+
+/**
+ * Holds the page's requests to `url` (those `which` picks) until `release()`: a state shown only
+ * while a request is on its way ('Processing...', 'Updating...') can then be asserted at leisure,
+ * however slow the machine, and the request goes on unchanged afterwards.
+ */
+export async function holdRequests(
+  page: Page,
+  url: RegExp,
+  which: (request: Request) => boolean = () => true,
+) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  await page.route(url, async (route) => {
+    if (!which(route.request())) return route.fallback();
+    held++;
+    await released;
+    await route.fallback();
+  });
+  return {
+    /** How many requests were held so far. */
+    held: () => held,
+    release,
+  };
+}
+
+/** A real photo-sized image the browser uploads, in the given format and colour. */
+export async function photo(name: string, format: "png" | "jpeg" | "webp", hue: number) {
+  const buffer = await sharp({
+    create: {
+      width: 800,
+      height: 1000,
+      channels: 3,
+      background: { r: hue, g: 90, b: 200 - hue / 2 },
+    },
+  })
+    [format]()
+    .toBuffer();
+  return { name, mimeType: `image/${format}`, buffer };
+}
+
+/**
+ * Adds a product through the back office's endpoint, with the signed-in page's session (as a
+ * second admin in another tab would): specs change only products they added themselves.
+ */
+export async function addProduct(
+  page: Page,
+  origin: string,
+  fields: { name: string; category: string; price: number; inStock?: boolean },
+) {
+  const created = await page.request.post("/admin/products", {
+    headers: { Accept: "application/json", Origin: origin },
+    multipart: {
+      name: fields.name,
+      originalPrice: "0",
+      price: String(fields.price),
+      category: fields.category,
+      description: `${fields.name}, added by the browser suite.`,
+      ...(fields.inStock === false ? {} : { inStock: "on" }),
+      images: await photo("product.png", "png", 150),
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
 }

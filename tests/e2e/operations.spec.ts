@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../../app/db/client.server";
 import { orderEvents, orders } from "../../app/db/schema";
-import { E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import { tempDir } from "../setup/temp-dir";
 import { inStock } from "./catalogue";
 import { expect, OWNER, test } from "./fixtures";
@@ -117,12 +118,188 @@ test("responses carry a request id and security headers; the health check answer
 }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok" });
+  expect(await response.json()).toEqual({
+    status: "ok",
+    checks: { database: "ok", storage: "ok" },
+  });
+  const live = await request.get("/healthz/live");
+  expect(await live.json()).toEqual({ status: "ok" });
   const page = await request.get("/");
-  expect(page.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-  expect(page.headers()["x-content-type-options"]).toBe("nosniff");
-  expect(page.headers()["x-frame-options"]).toBe("DENY");
-  expect(page.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
+  const headers = page.headers();
+  expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toBe("camera=(), microphone=(), geolocation=()");
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  // Served over http here: no promise of https, and nothing says what runs the shop.
+  expect(headers["strict-transport-security"]).toBeUndefined();
+  expect(headers["x-powered-by"]).toBeUndefined();
+  expect(headers["content-encoding"]).toMatch(/^(br|gzip)$/);
+
+  // A proxy's request id follows the request through, cut to 64 characters.
+  const traced = await request.get("/healthz", { headers: { "X-Request-Id": "edge-42" } });
+  expect(traced.headers()["x-request-id"]).toBe("edge-42");
+  const long = await request.get("/healthz", { headers: { "X-Request-Id": "r".repeat(500) } });
+  expect(long.headers()["x-request-id"]).toBe("r".repeat(64));
+});
+
+test("/metrics does not exist unless METRICS_TOKEN is set", async ({ request }) => {
+  expect((await request.get("/metrics")).status()).toBe(404);
+});
+
+/**
+ * Posts `bytes` of form data in chunks (no Content-Length, as no browser would) and resolves with
+ * the status as soon as the server answers, whether or not it read everything.
+ */
+function postChunked(url: string, bytes: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const request = http.request(url, {
+      method: "POST",
+      headers: {
+        Origin: target.origin,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Transfer-Encoding": "chunked",
+      },
+    });
+    let sent = 0;
+    let answered = false;
+    const chunk = Buffer.alloc(64 * 1024, "x");
+    const write = () => {
+      while (!answered && sent < bytes) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", write);
+      }
+      if (!answered) request.end();
+    };
+    request.on("response", (response) => {
+      answered = true;
+      let body = "";
+      response.on("data", (d) => (body += d));
+      response.on("end", () => {
+        resolve({ status: response.statusCode!, body });
+        request.destroy();
+      });
+    });
+    // The server closes the connection after refusing: writes still under way may fail then.
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    write();
+  });
+}
+
+const rssMb = (pid: number) =>
+  Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
+
+test.describe("a server of its own: request bodies, metrics and configured links", () => {
+  // Clear of the suite's two servers (E2E_PORT and the next) and of the fixed ports below.
+  const port = E2E_PORT + 10;
+  const origin = `http://localhost:${port}`;
+  const token = "metrics-token-for-the-suite";
+  let dir = "";
+  let server: ReturnType<typeof startServer>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    dir = tempDir("bodies");
+    server = startServer({
+      DATA_DIR: dir,
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      SEED_SAMPLE_CATALOGUE: "false",
+      LOG_LEVEL: "warn",
+      METRICS_TOKEN: token,
+      SHOP_TIKTOK_URL: "",
+    });
+    await server.ready();
+  });
+
+  test.afterAll(async () => {
+    kill(server.child, "SIGTERM");
+    await server.exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a chunked body over its limit is refused while it streams, and memory stays flat", async () => {
+    test.setTimeout(120_000);
+    const pid = server.child.pid!;
+    // Warm up the paths involved, then measure.
+    await postChunked(`${origin}/cart`, 1024 * 1024);
+    const before = rssMb(pid);
+    // 8 posts of 128 MB at once: 1 GB in all, if anything kept it.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => postChunked(`${origin}/cart`, 128 * 1024 * 1024)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(413));
+    expect(rssMb(pid) - before).toBeLessThan(100);
+
+    // The JSON endpoints take a few KB, and answer in their own shape.
+    const api = await postChunked(`${origin}/api/checkout`, 64 * 1024);
+    expect(api.status).toBe(413);
+    expect(JSON.parse(api.body)).toEqual({
+      error: { status: "INVALID_ARGUMENT", message: "The request is too large." },
+    });
+  });
+
+  test("a declared body over its limit gets 413 at once; a normal form still works", async () => {
+    const declared = await fetch(`${origin}/contact`, {
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: `message=${"x".repeat(100 * 1024)}`,
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.text()).toBe("This request is too large.");
+
+    const form = await fetch(`${origin}/contact`, {
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Wanjiru", email: "not-an-email", subject: "general" }),
+      redirect: "manual",
+    });
+    // Read and answered by the page itself: the form comes back with its errors.
+    expect(form.status).toBe(400);
+    expect(await form.text()).toContain("Please enter a valid email address");
+  });
+
+  test("/metrics answers only with the token, with requests by route pattern", async () => {
+    await fetch(`${origin}/product/101`);
+    await fetch(`${origin}/product/999`);
+    expect((await fetch(`${origin}/metrics`)).status).toBe(401);
+    const wrong = await fetch(`${origin}/metrics`, {
+      headers: { Authorization: "Bearer not-the-token-at-all" },
+    });
+    expect(wrong.status).toBe(401);
+    const scrape = await fetch(`${origin}/metrics`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(scrape.status).toBe(200);
+    expect(scrape.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await scrape.text();
+    expect(text).toMatch(
+      /shop_http_request_duration_seconds_count\{method="GET",route="\/product\/:id",status="404"\} 2/,
+    );
+    expect(text).toContain('route="/cart",status="413"');
+    expect(text).not.toContain("/product/101");
+    expect(text).toContain("nodejs_eventloop_lag_seconds");
+    expect(text).toContain("shop_orders_created_total 0");
+  });
+
+  test("an empty SHOP_TIKTOK_URL hides that link; the others stay", async () => {
+    const home = await (await fetch(`${origin}/`)).text();
+    expect(home).toContain('aria-label="Instagram (opens in a new tab)"');
+    expect(home).not.toContain("TikTok (opens in a new tab)");
+    expect(home).not.toContain("tiktok.com");
+  });
+});
+
+test("the benchmark's in-memory page copy does not exist unless BENCH_HOOKS is set", async ({
+  request,
+}) => {
+  const response = await request.get("/__bench/static?page=/");
+  expect(response.status()).toBe(404);
 });
 
 const unsized = inStock.find((p) => p.sizes.length === 0)!;
@@ -180,7 +357,7 @@ test("a server killed in the middle of a checkout leaves a whole order, never ha
     expect(placed).toHaveLength(1);
     expect(placed[0]).toMatchObject({
       status: "Pending",
-      pesapalTrackingId: null,
+      paymentReference: null,
       customerPhone: "254712345678",
     });
     expect(placed[0]!.items).toHaveLength(1);

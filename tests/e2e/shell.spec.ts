@@ -200,6 +200,21 @@ test.describe("page changes", () => {
     await expect(page).toHaveURL(/category=kimonos/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
+
+  test("Back returns to where the shopper was on the page before", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    const where = await page.evaluate(() => window.scrollY);
+    expect(where).toBeGreaterThan(500);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Kimonos" }).click();
+    await expect(page).toHaveURL(/category=kimonos/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect
+      .poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - where))
+      .toBeLessThan(50);
+  });
 });
 
 test.describe("errors", () => {

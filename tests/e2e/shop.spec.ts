@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectedListing, inStock } from "./catalogue";
-import { expect, expectAccessible, isPhone, test } from "./fixtures";
+import { expect, expectAccessible, holdRequests, isPhone, test } from "./fixtures";
 
 /** The listed cards' names; read through expect.poll, as a page may still be streaming in. */
 const cardNames = (page: Page) =>
@@ -144,13 +144,11 @@ test.describe("Shop listing", () => {
 
   test("a loading indicator shows while a new listing is on its way", async ({ page }) => {
     await page.goto("/shop");
-    await page.route(/\/shop\.data/, async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
-    });
+    const listing = await holdRequests(page, /\/shop\.data/);
     await (await categories(page)).getByRole("link", { name: /^Skirts/ }).click();
     await expect(page.getByRole("status").filter({ hasText: "Loading products" })).toBeAttached();
     await expect(page.getByRole("main").locator("section[aria-busy=true]")).toBeAttached();
+    listing.release();
     await expect(page.getByRole("heading", { level: 1, name: "Skirts" })).toBeVisible();
     await expect(page.getByRole("main").locator("section[aria-busy=true]")).toHaveCount(0);
   });

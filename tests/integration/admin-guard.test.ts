@@ -181,15 +181,23 @@ describe.each(databases)("admin routes without a session, on $name", (database) 
     };
   }
 
-  test("the table comes from the route config and holds the dashboard and the product endpoint", () => {
+  test("the table comes from the route config and holds the dashboard, its tabs and the product endpoint", () => {
     const handlers = adminRoutes.flatMap((r) =>
       (["loader", "action"] as const)
         .filter((kind) => typeof r.module[kind] === "function")
-        .map((kind) => `${kind} ${r.path}`),
+        .map((kind) => `${kind} ${r.path} (${r.file})`),
     );
-    expect(handlers.length).toBeGreaterThanOrEqual(3);
     expect(handlers).toEqual(
-      expect.arrayContaining(["loader admin", "action admin", "action admin/products/:id?"]),
+      expect.arrayContaining([
+        "loader admin (routes/admin/dashboard.tsx)",
+        "action admin (routes/admin/dashboard.tsx)",
+        "loader admin (routes/admin/products.tsx)",
+        "action admin (routes/admin/products.tsx)",
+        "loader admin/orders (routes/admin/orders.tsx)",
+        "action admin/orders (routes/admin/orders.tsx)",
+        "loader admin/orders.csv (routes/admin/orders-csv.ts)",
+        "action admin/products/:id? (routes/admin/product-endpoint.ts)",
+      ]),
     );
     expect(handlers.some((h) => h.includes("login"))).toBe(false);
   });
@@ -300,19 +308,41 @@ describe.each(databases)("admin routes without a session, on $name", (database) 
     }
   });
 
-  test("with the admin's session the same dashboard call answers 200 with data", async () => {
-    const dashboard = adminRoutes.find((r) => r.path === "admin")!;
-    const page = (await dashboard.module.loader!({
-      request: new Request(`${ORIGIN}/admin`, { headers: { Cookie: sessionCookie } }),
-      params: {},
-      context: {},
-    })) as {
-      data: { admin: { email: string }; products: { rows: { id: string }[] } | null };
-      init: ResponseInit | null;
-    };
-    expect(page.init?.status ?? 200).toBe(200);
-    expect(page.data.admin.email).toBe(OWNER.email);
-    expect(page.data.products?.rows.map((r) => r.id)).toEqual([productId]);
+  test("with the admin's session the same dashboard calls answer 200 with data", async () => {
+    const route = (file: string) => adminRoutes.find((r) => r.file === `routes/admin/${file}`)!;
+    const get = async <T>(file: string, url: string) =>
+      (await route(file).module.loader!({
+        request: new Request(`${ORIGIN}${url}`, { headers: { Cookie: sessionCookie } }),
+        params: {},
+        context: {},
+      })) as { data: T; init: ResponseInit | null };
+
+    const frame = await get<{ admin: { email: string }; stats: { totalProducts: number } }>(
+      "dashboard.tsx",
+      "/admin",
+    );
+    expect(frame.init?.status ?? 200).toBe(200);
+    expect(frame.data.admin.email).toBe(OWNER.email);
+    expect(frame.data.stats.totalProducts).toBe(1);
+    const productsTab = await get<{ products: { rows: { id: string }[] } | null }>(
+      "products.tsx",
+      "/admin",
+    );
+    expect(productsTab.init?.status ?? 200).toBe(200);
+    expect(productsTab.data.products?.rows.map((r) => r.id)).toEqual([productId]);
+    const ordersTab = await get<{
+      orders: { sections: { other: { rows: { id: string; timeline: unknown[] }[] } } } | null;
+    }>("orders.tsx", "/admin/orders?status=Pending");
+    expect(ordersTab.init?.status ?? 200).toBe(200);
+    expect(ordersTab.data.orders?.sections.other.rows.map((r) => r.id)).toEqual([orderId]);
+
+    // The orders tab's address from before the tabs were routes leads to the new one.
+    expect(
+      await outcomeOf(() => get("products.tsx", "/admin?tab=orders&status=Pending&sort=oldest")),
+    ).toBe("301 /admin/orders?status=Pending&sort=oldest");
+    expect(await outcomeOf(() => get("products.tsx", "/admin?tab=products&q=dress"))).toBe(
+      "301 /admin?q=dress",
+    );
 
     // And the same toggle that was refused above really changes the product with a session.
     const form = new FormData();
@@ -320,8 +350,8 @@ describe.each(databases)("admin routes without a session, on $name", (database) 
     form.set("productId", productId);
     form.set("field", "inStock");
     expect(
-      await dashboard.module.action!({
-        request: new Request(`${ORIGIN}/admin`, {
+      await route("products.tsx").module.action!({
+        request: new Request(`${ORIGIN}/admin?index`, {
           method: "POST",
           headers: { Cookie: sessionCookie, Origin: ORIGIN },
           body: form,

@@ -4,8 +4,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { seedOnFirstRun, seedSampleCatalogue } from "~/db/seed.server";
 import { adminProducts } from "~/modules/catalog/admin-products.server";
+import { seedOnFirstRun, seedSampleCatalogue } from "~/modules/catalog/sample-seed.server";
 import { DiskStorage } from "~/modules/media/storage.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
 import { databases } from "../setup/databases";
@@ -31,12 +31,12 @@ describe.each(databases)("on $name", (database) => {
       "app_meta",
       "cart_lines",
       "carts",
-      "login_failures",
       "order_events",
       "orders",
       "products",
       "rate_limit",
       "session",
+      "throttle_counters",
       "user",
       "verification",
     ]);

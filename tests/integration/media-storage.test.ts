@@ -136,6 +136,44 @@ describe.each(storages)("media storage on $name", (backend) => {
   });
 });
 
+describe("disk storage when a write fails", () => {
+  let dir: string;
+  let storage: MediaStorage;
+  beforeAll(() => {
+    dir = tempDir("media-failures");
+    storage = new DiskStorage(dir);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** Every file under the folder, by its path inside it. */
+  const files = () =>
+    (fs.readdirSync(dir, { recursive: true }) as string[])
+      .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+      .sort();
+
+  test("a write that fails part-way (a full disk) leaves no temporary file", async () => {
+    // The bytes arrive as a stream that breaks after the file was opened, as a full disk does.
+    const breaking = (async function* () {
+      yield bytes("half a pho");
+      throw new Error("No space left on device");
+    })() as unknown as Buffer;
+    await expect(
+      storage.put("products/dresses/1_full-640.webp", breaking, "image/webp"),
+    ).rejects.toThrow(/No space left/);
+    expect(files()).toEqual([]);
+  });
+
+  test("a rename that is refused leaves no temporary file, and the key stays missing", async () => {
+    // Something else (a folder) already holds the final name, so the rename fails.
+    fs.mkdirSync(path.join(dir, "products/dresses/2_blocked-640.webp/inside"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "products/dresses/2_blocked-640.webp/inside/keep"), "x");
+    await expect(
+      storage.put("products/dresses/2_blocked-640.webp", bytes("photo"), "image/webp"),
+    ).rejects.toThrow();
+    expect(files()).toEqual([path.normalize("products/dresses/2_blocked-640.webp/inside/keep")]);
+  });
+});
+
 describe("createMediaStorage", () => {
   let server: Awaited<ReturnType<typeof startS3rver>>;
   const dataDir = tempDir("media-env");

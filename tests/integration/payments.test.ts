@@ -1,17 +1,28 @@
 import type { AddressInfo } from "node:net";
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseHandle, setDatabase } from "~/db/client.server";
-import { orderEvents, orders, products } from "~/db/schema";
-import { CheckoutError, PRICES_CHANGED, placeOrder } from "~/modules/checkout/checkout.server";
+import { orderEvents, orders, products, throttleCounters } from "~/db/schema";
+import { CLIENT_IP_HEADER } from "~/modules/auth/login.server";
+import { addToCart, cartCookie } from "~/modules/cart/cart.server";
+import {
+  CheckoutError,
+  PRICES_CHANGED,
+  placeOrder,
+  TOO_MANY_CHECKOUTS,
+} from "~/modules/checkout/checkout.server";
+import { orderSections, parseOrdersQuery } from "~/modules/orders/admin-orders.server";
+import { dashboardStats } from "~/modules/orders/dashboard.server";
 import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
-import { setPaymentProvider } from "~/modules/payments/payments.server";
 import { PesapalClient } from "~/modules/payments/pesapal/client.server";
+import { setPaymentProviders } from "~/modules/payments/providers.server";
+import { PaymentProviders } from "~/modules/payments/registry";
 import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
 import { action as apiCheckout } from "~/routes/resources/api-checkout";
 import { loader as ipnGet, action as ipnPost } from "~/routes/resources/pesapal-ipn";
+import { action as cartPageAction } from "~/routes/storefront/cart";
 import { databases } from "../setup/databases";
 
 const form = {
@@ -43,12 +54,13 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
   let base = "";
   let client: PesapalClient;
 
+  /** Drives a payment as a tester would, at the payment page the shopper was sent to. */
   const control = async (
-    trackingId: string,
+    redirectUrl: string,
     action: string,
     body: Record<string, unknown> = {},
   ) => {
-    const response = await fetch(`${base}/pesapal/control/orders/${trackingId}/${action}`, {
+    const response = await fetch(`${redirectUrl}/${action}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
@@ -67,9 +79,9 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
     ).map((e) => e.kind);
   const checkout = (
     overrides: Partial<Parameters<typeof placeOrder>[2]> = {},
-    provider: Parameters<typeof placeOrder>[1] = client,
+    provider: PesapalClient = client,
   ) =>
-    placeOrder(handle.db, provider, {
+    placeOrder(handle.db, new PaymentProviders([provider]), {
       form,
       items: [dress, bag],
       clientTotal: TOTAL,
@@ -78,7 +90,16 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       shopName: "Amani Prints",
       ...overrides,
     });
-  const trackingOf = async (orderId: string) => (await orderOf(orderId)).pesapalTrackingId!;
+  const trackingOf = async (orderId: string) => (await orderOf(orderId)).paymentReference!;
+  /** Settles as the shopper's return would, with the client as the shop's only provider. */
+  const settle = (reference: string, provider: PesapalClient = client) =>
+    settleOrder(
+      handle.db,
+      new PaymentProviders([provider]),
+      { provider: "pesapal", reference },
+      "callback",
+    );
+  const reconcile = () => reconcilePendingOrders(handle.db, new PaymentProviders([client]));
   const makeClient = (ipnNotificationType: "GET" | "POST" = "GET") =>
     new PesapalClient({
       baseUrl: `${base}/pesapal`,
@@ -135,6 +156,9 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
         .send(await response.text());
     });
     server = app.listen(0);
+    // Longer than the client's idle sockets live: a burst of checkouts must never reuse a socket
+    // the emulator is closing at that instant (a read ECONNRESET that Pesapal itself never sends).
+    server.keepAliveTimeout = 30_000;
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     app.use(
       "/pesapal",
@@ -142,14 +166,14 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
         publicBaseUrl: `${base}/pesapal`,
         consumerKey: "k",
         consumerSecret: "s",
-      }),
+      }).router,
     );
     client = makeClient();
-    setPaymentProvider(client);
+    setPaymentProviders(new PaymentProviders([client]));
   });
 
   afterAll(async () => {
-    setPaymentProvider(undefined);
+    setPaymentProviders(undefined);
     setDatabase(undefined);
     server?.close();
     await handle?.dispose();
@@ -170,7 +194,8 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       { productId: "9001", name: "Zuri Kitenge Wrap Dress", quantity: 2, price: 2500, size: "M" },
       { productId: "9002", name: "Kito Ankara Tote Bag", quantity: 1, price: 600 },
     ]);
-    await control(placed.pesapalTrackingId!, "complete", { method: "mpesa" });
+    expect(placed.paymentProvider).toBe("pesapal");
+    await control(redirectUrl, "complete", { method: "mpesa" });
     await until(async () => (await orderOf(orderId)).status === "Completed");
     const paid = await orderOf(orderId);
     expect(paid.paymentMethod).toBe("MpesaKE");
@@ -180,57 +205,149 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
 
   test("a card payment by IPN POST completes too; a failed one fails", async () => {
     const card = makeClient("POST");
-    setPaymentProvider(card);
+    setPaymentProviders(new PaymentProviders([card]));
     const paid = await checkout({ items: [bag], clientTotal: 900 }, card);
-    await control(await trackingOf(paid.orderId), "complete", { method: "visa" });
+    await control(paid.redirectUrl, "complete", { method: "visa" });
     await until(async () => (await orderOf(paid.orderId)).status === "Completed");
     expect((await orderOf(paid.orderId)).paymentMethod).toBe("Visa");
 
     const failed = await checkout({ items: [bag], clientTotal: 900 }, card);
-    await control(await trackingOf(failed.orderId), "fail", { method: "mastercard" });
+    await control(failed.redirectUrl, "fail", { method: "mastercard" });
     await until(async () => (await orderOf(failed.orderId)).status === "Failed");
     expect(await eventsOf(failed.orderId)).toEqual([
       "created",
       "payment_requested",
       "payment_failed",
     ]);
-    setPaymentProvider(client);
+    setPaymentProviders(new PaymentProviders([client]));
   });
 
   test("pending stays pending until Pesapal says it is paid", async () => {
-    const { orderId } = await checkout();
+    const { orderId, redirectUrl } = await checkout();
     const tracking = await trackingOf(orderId);
-    expect(await settleOrder(handle.db, client, tracking, "callback")).toMatchObject({
+    // Pesapal answers an unpaid order's status as an error ('Pending Payment'), as does the emulator.
+    expect(await client.getStatus(tracking)).toMatchObject({ state: "PENDING" });
+    expect(await settle(tracking)).toMatchObject({
       status: "Pending",
     });
     expect(await eventsOf(orderId)).toEqual(["created", "payment_requested"]);
-    await control(tracking, "complete", { sendIpn: false });
-    expect(await settleOrder(handle.db, client, tracking, "callback")).toMatchObject({
+    await control(redirectUrl, "complete", { sendIpn: false });
+    expect(await settle(tracking)).toMatchObject({
       status: "Completed",
     });
   });
 
   test("an IPN replayed 5 times, concurrently, gives one status change and one event", async () => {
-    const { orderId } = await checkout();
+    const { orderId, redirectUrl } = await checkout();
     const tracking = await trackingOf(orderId);
-    await control(tracking, "complete", { sendIpn: false });
-    await control(tracking, "ipn", { times: 5 });
+    await control(redirectUrl, "complete", { sendIpn: false });
+    await control(redirectUrl, "ipn", { times: 5 });
     // Late and out of order: a callback and more IPNs after it.
-    await Promise.all([
-      settleOrder(handle.db, client, tracking, "callback"),
-      control(tracking, "ipn", { times: 3 }),
-    ]);
+    await Promise.all([settle(tracking), control(redirectUrl, "ipn", { times: 3 })]);
     expect((await orderOf(orderId)).status).toBe("Completed");
     expect(await eventsOf(orderId)).toEqual(["created", "payment_requested", "payment_completed"]);
   });
 
-  test("a status whose amount differs from the order never completes it", async () => {
-    const { orderId } = await checkout();
+  test("a payment Pesapal reverses after it completed fails the order for good, flagged", async () => {
+    const { orderId, redirectUrl } = await checkout();
     const tracking = await trackingOf(orderId);
-    await control(tracking, "complete", { reportedAmount: 1 });
+    await control(redirectUrl, "complete", { method: "mpesa" });
+    await until(async () => (await orderOf(orderId)).status === "Completed");
+    const revenue = (await dashboardStats(handle.db)).revenue;
+
+    await control(redirectUrl, "reverse");
+    await until(async () => (await orderOf(orderId)).status === "Failed");
+    const reversed = await orderOf(orderId);
+    expect(reversed.paymentReversedAt).toBeInstanceOf(Date);
+    expect(reversed.paymentStatus).toMatchObject({ state: "REVERSED", merchantReference: orderId });
+    expect((await dashboardStats(handle.db)).revenue).toBe(revenue - TOTAL);
+    const listed = await orderSections(
+      handle.db,
+      parseOrdersQuery(new URLSearchParams("status=Failed")),
+    );
+    expect(listed.failed.rows.find((r) => r.id === orderId)).toMatchObject({
+      paymentReversed: true,
+      confirmationCode: reversed.confirmationCode,
+    });
+
+    // Later notifications, even one whose status answer says paid again, change nothing.
+    await control(redirectUrl, "ipn", { times: 3 });
+    await control(redirectUrl, "complete", { method: "mpesa", sendIpn: false });
+    await settle(tracking);
+    const later = await orderOf(orderId);
+    expect(later.status).toBe("Failed");
+    expect(later.paymentReversedAt).toEqual(reversed.paymentReversedAt);
+    expect(await eventsOf(orderId)).toEqual([
+      "created",
+      "payment_requested",
+      "payment_completed",
+      "payment_reversed",
+    ]);
+  });
+
+  test("a status whose amount differs from the order never completes it", async () => {
+    const { orderId, redirectUrl } = await checkout();
+    await control(redirectUrl, "complete", { reportedAmount: 1 });
     await until(async () => (await eventsOf(orderId)).includes("payment_mismatch"));
     expect((await orderOf(orderId)).status).toBe("Pending");
     expect((await orderOf(orderId)).confirmationCode).toBeNull();
+  });
+
+  test("the emulator lists no orders, and pays only at the unguessable address the shopper was sent to", async () => {
+    const { orderId, redirectUrl } = await checkout();
+    const tracking = await trackingOf(orderId);
+    // The address carries a token of at least 128 random bits after the tracking id.
+    const token = redirectUrl.split(`/pay/${tracking}/`)[1] ?? "";
+    expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(16);
+
+    const listing = await fetch(`${base}/pesapal/control/orders`);
+    expect(listing.status).toBe(404);
+    expect(await listing.text()).not.toContain(form.email);
+    const post = (url: string) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ method: "mpesa" }),
+      });
+    const guesses = [
+      `${base}/pesapal/control/orders/${tracking}/complete`,
+      `${base}/pesapal/pay/${tracking}/complete`,
+      `${base}/pesapal/pay/${tracking}/${"A".repeat(token.length)}/complete`,
+      `${base}/pesapal/pay/${tracking}/${token.slice(0, -1)}/complete`,
+    ];
+    for (const url of guesses) expect((await post(url)).status, url).toBe(404);
+    expect((await fetch(`${base}/pesapal/pay/${tracking}`)).status).toBe(404);
+    expect((await fetch(`${base}/pesapal/pay/${tracking}/${token.slice(1)}`)).status).toBe(404);
+    expect((await client.getStatus(tracking)).state).toBe("PENDING");
+
+    // The shopper's own address shows the payment page.
+    const page = await fetch(redirectUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`Pay KES ${TOTAL.toLocaleString("en-KE")}`);
+  });
+
+  test("unknown emulator paths answer a JSON 404, as Pesapal's API does", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/Transactions/Nothing"],
+      ["POST", "/api/Transactions/Nothing"],
+      ["GET", "/nowhere"],
+      ["POST", "/control/orders/x/complete"],
+    ] as const) {
+      const response = await fetch(`${base}/pesapal${path}`, { method });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await response.json()).toMatchObject({
+        error: { code: "not_found", message: expect.any(String) },
+        status: "404",
+      });
+    }
+    const malformed = await fetch(`${base}/pesapal/api/Auth/RequestToken`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{nope",
+    });
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).error.code).toBe("invalid_request");
   });
 
   test("prices come from the database; a different total is refused and nothing is created", async () => {
@@ -280,6 +397,47 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
     });
     expect(honest.status).toBe(200);
     expect((await honest.json()).data.redirectUrl).toMatch(/\/pesapal\/pay\//);
+  });
+
+  test("the same product and size on several lines counts as one line, capped as one", async () => {
+    const request = (items: unknown[], total: number) =>
+      apiCheckout({
+        request: new Request("http://localhost/api/checkout", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ data: { items, checkoutData: form, total } }),
+        }),
+      } as Parameters<typeof apiCheckout>[0]);
+    const before = (await handle.db.select({ id: orders.id }).from(orders)).length;
+
+    // 3 x 99 of one dress in one size is 297, over the cap of 99: refused, nothing stored.
+    const line = { id: "9001", quantity: 99, size: "M" };
+    const tooMany = await request([line, line, line], 3 * 99 * 2500 + 300);
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).error.message).toBe(
+      "Please choose between 1 and 99 of Zuri Kitenge Wrap Dress.",
+    );
+    // The cart page's checkout prices through the same rules.
+    await expect(
+      checkout({ items: [dress, { ...dress, quantity: 98 }], clientTotal: undefined }),
+    ).rejects.toThrow("Please choose between 1 and 99 of Zuri Kitenge Wrap Dress.");
+    expect((await handle.db.select({ id: orders.id }).from(orders)).length).toBe(before);
+
+    // Within the cap, the order holds one line with the sum.
+    const split = await request(
+      [
+        { id: "9001", quantity: 2, size: "M" },
+        { id: "9002", quantity: 1 },
+        { id: "9001", quantity: 3, size: "M" },
+      ],
+      5 * 2500 + 600 + 300,
+    );
+    expect(split.status).toBe(200);
+    const [order] = await handle.db.select().from(orders).orderBy(desc(orders.createdAt)).limit(1);
+    expect(order!.items.map((i) => [i.productId, i.size ?? "", i.quantity])).toEqual([
+      ["9001", "M", 5],
+      ["9002", "", 1],
+    ]);
   });
 
   test("bad requests to /api/checkout and the IPN get 4xx with a message, never 5xx", async () => {
@@ -344,12 +502,58 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
     });
   });
 
+  test("one address places at most 10 orders in 10 minutes, by the JSON API and the cart page alike", async () => {
+    await handle.db.delete(throttleCounters);
+    const viaApi = (ip: string) =>
+      apiCheckout({
+        request: new Request("http://localhost/api/checkout", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", [CLIENT_IP_HEADER]: ip },
+          body: JSON.stringify({
+            data: { items: [{ id: "9002", quantity: 1 }], checkoutData: form, total: 900 },
+          }),
+        }),
+      } as Parameters<typeof apiCheckout>[0]);
+    const before = (await handle.db.select({ id: orders.id }).from(orders)).length;
+    // All at once: the count is taken before each order, so none slips past the limit.
+    const answers = await Promise.all(Array.from({ length: 14 }, () => viaApi("10.7.0.1")));
+    expect(answers.map((a) => a.status).sort()).toEqual([
+      ...Array(10).fill(200),
+      ...Array(4).fill(429),
+    ]);
+    expect(await answers.find((a) => a.status === 429)!.json()).toEqual({
+      error: { status: "RESOURCE_EXHAUSTED", message: TOO_MANY_CHECKOUTS },
+    });
+    expect((await handle.db.select({ id: orders.id }).from(orders)).length).toBe(before + 10);
+
+    // The cart page, posted without JavaScript, says the same next to the form.
+    const cartId = await addToCart(handle.db, null, { productId: "9002", size: "", quantity: 1 });
+    const cartPage = (await cartPageAction({
+      request: new Request("http://localhost/cart", {
+        method: "POST",
+        headers: {
+          Cookie: await cartCookie.serialize(cartId),
+          [CLIENT_IP_HEADER]: "10.7.0.1",
+        },
+        body: new URLSearchParams({ intent: "checkout", ...form }),
+      }),
+    } as Parameters<typeof cartPageAction>[0])) as {
+      data: { error: { message: string } };
+      init: { status: number };
+    };
+    expect(cartPage.init.status).toBe(429);
+    expect(cartPage.data.error.message).toBe(TOO_MANY_CHECKOUTS);
+
+    // Another address is not held back.
+    expect((await viaApi("10.7.0.2")).status).toBe(200);
+  });
+
   test("200 concurrent checkouts give 200 distinct orders, none lost", async () => {
     const results = await Promise.all(Array.from({ length: 200 }, () => checkout()));
     const ids = new Set(results.map((r) => r.orderId));
     expect(ids.size).toBe(200);
     const stored = await handle.db
-      .select({ id: orders.id, tracking: orders.pesapalTrackingId })
+      .select({ id: orders.id, tracking: orders.paymentReference })
       .from(orders)
       .where(inArray(orders.id, [...ids]));
     expect(stored).toHaveLength(200);
@@ -357,11 +561,10 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
   });
 
   test("the reconciliation settles orders left pending once they are due", async () => {
-    const { orderId } = await checkout();
-    const tracking = await trackingOf(orderId);
-    await control(tracking, "complete", { sendIpn: false });
+    const { orderId, redirectUrl } = await checkout();
+    await control(redirectUrl, "complete", { sendIpn: false });
     // Not due yet: placed just now.
-    expect(await reconcilePendingOrders(handle.db, client)).toBe(0);
+    expect(await reconcile()).toBe(0);
     // Every other Pending order is not due; this one is 6 minutes old and due now.
     await handle.db
       .update(orders)
@@ -371,7 +574,7 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       .update(orders)
       .set({ createdAt: new Date(Date.now() - 6 * 60_000), nextCheckAt: null })
       .where(eq(orders.id, orderId));
-    expect(await reconcilePendingOrders(handle.db, client)).toBe(1);
+    expect(await reconcile()).toBe(1);
     expect((await orderOf(orderId)).status).toBe("Completed");
     expect((await orderOf(orderId)).reconcileAttempts).toBe(1);
   });
@@ -386,20 +589,20 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
     let orderId = "";
     await until(async () => {
       const rows = await handle.db
-        .select({ id: orders.id, tracking: orders.pesapalTrackingId })
+        .select({ id: orders.id, tracking: orders.paymentReference })
         .from(orders)
         .where(eq(orders.amount, 900));
       orderId = rows.find((r) => r.tracking === null)?.id ?? "";
       return Boolean(orderId);
     });
     expect(await eventsOf(orderId)).toEqual(["created"]);
-    await reconcilePendingOrders(handle.db, client);
+    await reconcile();
     expect((await orderOf(orderId)).status).toBe("Pending");
     await handle.db
       .update(orders)
       .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
       .where(eq(orders.id, orderId));
-    await reconcilePendingOrders(handle.db, client);
+    await reconcile();
     expect((await orderOf(orderId)).status).toBe("Failed");
     expect(await eventsOf(orderId)).toEqual(["created", "payment_never_requested"]);
   });

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import { DiskStorage, setMediaStorage } from "~/modules/media/storage.server";
 import { loader as healthz } from "~/routes/resources/healthz";
 import { loader as home } from "~/routes/storefront/home";
+import { loader as shop } from "~/routes/storefront/shop";
 import { databases } from "../setup/databases";
+import { tempDir } from "../setup/temp-dir";
 
 /** What a loader threw or returned, as a status code. */
 async function statusOf(run: () => Promise<unknown>) {
@@ -23,6 +26,7 @@ describe.each(databases)("when the database fails, on $name", (database) => {
   beforeAll(async () => {
     handle = await database.open();
     setDatabase(handle);
+    setMediaStorage(new DiskStorage(tempDir("media")));
   });
   afterAll(async () => {
     setDatabase(undefined);
@@ -32,6 +36,16 @@ describe.each(databases)("when the database fails, on $name", (database) => {
   test("Home and the health check answer while it works", async () => {
     expect(await statusOf(() => home())).toBe(200);
     expect(await statusOf(() => healthz())).toBe(200);
+  });
+
+  test("a search the database refuses for its text (a NUL byte) is a 400, not the outage page", async () => {
+    // Straight to the loader: the server's edge refuses such an address before it gets here.
+    const search = (q: string) => () =>
+      shop({
+        request: new Request(`http://localhost/shop?q=${encodeURIComponent(q)}`),
+      } as Parameters<typeof shop>[0]);
+    expect(await statusOf(search("kitenge"))).toBe(200);
+    expect(await statusOf(search("kit\0enge"))).toBe(400);
   });
 
   test("Home answers 503 (never an empty shop) and the health check 503 once it is gone", async () => {

@@ -1,5 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { type ReactNode, useRef, useState } from "react";
 import { CartLines } from "../cart/CartLines";
 import { CartProvider, type CartSummary } from "../cart/cart-context";
 import { DemoBanner } from "../DemoBanner";
@@ -34,17 +33,9 @@ export function Shell({
   const cartCount = cart.count;
   const [menuOpen, setMenuOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
-  const { pathname } = useLocation();
   // Focus goes back to what opened a sheet when it closes.
   const menuButton = useRef<HTMLButtonElement>(null);
   const cartButton = useRef<HTMLAnchorElement>(null);
-
-  // Every path change starts at the top, smoothly unless the shopper prefers less motion.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed.
-  useEffect(() => {
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
-  }, [pathname]);
 
   return (
     <CartProvider value={{ cart, openCart: () => setCartOpen(true) }}>

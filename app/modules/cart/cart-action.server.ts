@@ -10,16 +10,9 @@ import {
   updateQuantity,
 } from "~/modules/cart/cart.server";
 import { flashCookie } from "~/modules/cart/flash.server";
+import { safeReturnPath } from "~/utils/return-path";
 
 export const ADDED = "Added to cart!";
-
-/** Only paths of this shop are followed after a form post. */
-function safeReturnPath(value: FormDataEntryValue | null, fallback: string) {
-  const path = typeof value === "string" ? value : "";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\")
-    ? path
-    : fallback;
-}
 
 /**
  * The cart's changes (add, update, remove, clear). With JavaScript (`via=fetch`) they answer data

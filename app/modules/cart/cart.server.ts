@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { createCookie } from "react-router";
 import type { Db, Tx } from "~/db/client.server";
 import { cartLines, carts, products } from "~/db/schema";
-import { getEnv } from "~/utils/env.server";
+import { shopCookie } from "~/utils/shop-cookie.server";
 import { isUuid } from "~/utils/uuid";
 import {
   addLine,
@@ -19,15 +18,7 @@ import {
  * The cart lives in the database, found by the id in an http-only cookie: it survives reloads,
  * the header badge is right in the first HTML, and adding works without JavaScript.
  */
-export const cartCookie = createCookie("cart", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: 60 * 60 * 24 * 60,
-  get secure() {
-    return getEnv().PUBLIC_URL.startsWith("https:");
-  },
-});
+export const cartCookie = shopCookie("cart", { maxAge: 60 * 60 * 24 * 60 });
 
 export async function readCartId(request: Request): Promise<string | null> {
   const value = await cartCookie.parse(request.headers.get("Cookie"));

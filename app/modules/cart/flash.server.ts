@@ -1,15 +1,10 @@
-import { createCookie } from "react-router";
+import { shopCookie } from "~/utils/shop-cookie.server";
 
 /**
  * A one-time message for the next page, for forms posted without JavaScript (with it, the page
  * shows a toast instead): "Added to cart!" or why something could not be added.
  */
-export const flashCookie = createCookie("flash", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: 60,
-});
+export const flashCookie = shopCookie("flash", { maxAge: 60 });
 
 export type Flash = { kind: "success" | "error"; message: string };
 

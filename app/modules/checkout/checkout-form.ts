@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { DELIVERY_METHODS, PICKUP_LOCATIONS } from "./delivery";
 
 /**
- * The checkout form's rules, in the spec's order (section 5), with its exact texts. One schema
+ * The checkout form's rules, in the original shop's order, with its exact texts. One schema
  * for the browser (before submitting) and the server (which never trusts the browser).
  */
 export const CHECKOUT_MESSAGES = {

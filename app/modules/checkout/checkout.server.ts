@@ -2,21 +2,38 @@ import { eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type OrderItem, orderEvents, orders, products } from "~/db/schema";
 import { cartTotal, itemCount, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
-import { PaymentError, type PaymentProvider } from "~/modules/payments/provider";
+import { PaymentError } from "~/modules/payments/provider";
+import type { PaymentProviders } from "~/modules/payments/registry";
+import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
 import { logger } from "~/utils/logger.server";
+import { recordOrderCreated } from "~/utils/metrics.server";
 import { type CheckoutData, validateCheckout } from "./checkout-form";
 import { deliveryFee, orderTotal } from "./delivery";
+import { mergeLines } from "./order-lines";
 
 export const PAYMENT_FAILED = "Payment failed. Please try again or contact support.";
 export const PRICES_CHANGED =
   "Prices have changed since you added these items. Please review your cart.";
+export const TOO_MANY_CHECKOUTS =
+  "Too many orders have been placed from your connection in the last few minutes. Please wait 10 minutes and try again.";
+
+/** Each order asks Pesapal for a payment page: one address may place 10 every 10 minutes. */
+export const CHECKOUTS_PER_ADDRESS: Limit = {
+  name: "checkout-address",
+  points: 10,
+  windowSeconds: 600,
+};
 
 /** Why a checkout was refused; `status` is the HTTP status and `code` the spec's error code. */
 export class CheckoutError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 409 | 502 = 400,
-    readonly code: "INVALID_ARGUMENT" | "ABORTED" | "UNAVAILABLE" = "INVALID_ARGUMENT",
+    readonly status: 400 | 409 | 429 | 502 = 400,
+    readonly code:
+      | "INVALID_ARGUMENT"
+      | "ABORTED"
+      | "RESOURCE_EXHAUSTED"
+      | "UNAVAILABLE" = "INVALID_ARGUMENT",
     readonly field?: string,
   ) {
     super(message);
@@ -37,7 +54,9 @@ export async function priceItems(
   if (requested.length === 0) throw new CheckoutError("Your cart is empty.");
   if (requested.length > MAX_LINES)
     throw new CheckoutError(`An order can hold up to ${MAX_LINES} different items.`);
-  const ids = [...new Set(requested.map((i) => i.productId))];
+  // Copies of a line count together against the per-line cap.
+  const lines = mergeLines(requested);
+  const ids = [...new Set(lines.map((i) => i.productId))];
   const rows = await db
     .select({
       id: products.id,
@@ -49,7 +68,7 @@ export async function priceItems(
     .from(products)
     .where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const items: OrderItem[] = requested.map((line) => {
+  const items: OrderItem[] = lines.map((line) => {
     const product = byId.get(line.productId);
     if (!product?.inStock) {
       throw new CheckoutError(
@@ -82,24 +101,39 @@ type PlaceOrder = {
   cartId: string | null;
   publicUrl: string;
   shopName: string;
+  /** The payment provider the shopper chose; the shop's default when not given. */
+  provider?: string;
+  /** The shopper's address; when given, checkouts from it are limited (CHECKOUTS_PER_ADDRESS). */
+  clientAddress?: string;
 };
 
+export const PROVIDER_UNAVAILABLE = "That payment method is not available. Please choose another.";
+
 /**
- * Checkout: validate, price from the database, create the order as Pending (one transaction), ask
- * the payment provider for its payment page, and answer where to send the shopper. Any payment
- * failure marks the order Failed with the reason in its events.
+ * Checkout: validate, price from the database, create the order as Pending (one transaction) with
+ * the payment provider chosen, ask that provider for its payment page, and answer where to send
+ * the shopper. Any payment failure marks the order Failed with the reason in its events.
  */
 export async function placeOrder(
   db: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   input: PlaceOrder,
 ): Promise<{ orderId: string; redirectUrl: string }> {
+  if (input.provider !== undefined && !providers.has(input.provider)) {
+    throw new CheckoutError(PROVIDER_UNAVAILABLE, 400, "INVALID_ARGUMENT", "paymentProvider");
+  }
+  const provider = input.provider === undefined ? providers.default : providers.get(input.provider);
   const checked = validateCheckout(input.form);
   if (!checked.ok) throw new CheckoutError(checked.message, 400, "INVALID_ARGUMENT", checked.field);
   const customer: CheckoutData = checked.data;
   const priced = await priceItems(db, input.items, customer.deliveryMethod);
   if (input.clientTotal !== undefined && input.clientTotal !== priced.total) {
     throw new CheckoutError(PRICES_CHANGED, 409, "ABORTED");
+  }
+  // Counted only for orders that would be placed: a shopper fixing a typo is not held back.
+  if (input.clientAddress !== undefined) {
+    const attempt = await countAttempt(db, CHECKOUTS_PER_ADDRESS, input.clientAddress);
+    if (!attempt.allowed) throw new CheckoutError(TOO_MANY_CHECKOUTS, 429, "RESOURCE_EXHAUSTED");
   }
 
   const orderId = await db.transaction(async (tx) => {
@@ -120,6 +154,7 @@ export async function placeOrder(
         deliveryFee: priced.fee,
         pickupLocation: customer.pickupLocation,
         cartId: input.cartId,
+        paymentProvider: provider.name,
         nextCheckAt: new Date(Date.now() + 5 * 60_000),
       })
       .returning({ id: orders.id });
@@ -135,14 +170,15 @@ export async function placeOrder(
     });
     return order!.id;
   });
+  recordOrderCreated();
 
   try {
     const count = itemCount(priced.items);
-    const { trackingId, redirectUrl } = await provider.submitOrder({
-      reference: orderId,
+    const { reference, redirectUrl } = await provider.submitOrder({
+      orderId,
       amount: priced.total,
       currency: "KES",
-      // The client cuts it to Pesapal's 100 characters.
+      // Each provider cuts it to its own limit.
       description: `${input.shopName} order of ${count} ${count === 1 ? "item" : "items"}`,
       callbackUrl: `${input.publicUrl}/order-success`,
       customer: {
@@ -154,10 +190,12 @@ export async function placeOrder(
       },
     });
     await db.transaction(async (tx) => {
-      await tx.update(orders).set({ pesapalTrackingId: trackingId }).where(eq(orders.id, orderId));
-      await tx
-        .insert(orderEvents)
-        .values({ orderId, kind: "payment_requested", details: { trackingId } });
+      await tx.update(orders).set({ paymentReference: reference }).where(eq(orders.id, orderId));
+      await tx.insert(orderEvents).values({
+        orderId,
+        kind: "payment_requested",
+        details: { provider: provider.name, reference },
+      });
     });
     return { orderId, redirectUrl };
   } catch (error) {
@@ -165,9 +203,11 @@ export async function placeOrder(
     logger.error({ err: error, orderId }, "payment request failed");
     await db.transaction(async (tx) => {
       await tx.update(orders).set({ status: "Failed" }).where(eq(orders.id, orderId));
-      await tx
-        .insert(orderEvents)
-        .values({ orderId, kind: "payment_request_failed", details: { reason } });
+      await tx.insert(orderEvents).values({
+        orderId,
+        kind: "payment_request_failed",
+        details: { provider: provider.name, reason },
+      });
     });
     throw new CheckoutError(PAYMENT_FAILED, 502, "UNAVAILABLE");
   }

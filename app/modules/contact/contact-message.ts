@@ -1,19 +1,10 @@
-// Types only: the rules (and zod) stay out of the pages that import this module.
-import type * as z from "zod/mini";
-import type { contactMessageSchema } from "./contact-validation";
+// Types only from the rules: they (and zod) stay out of the pages that import this module.
+import { CONTACT_SUBJECTS } from "./contact-subjects";
+import type { ContactMessage } from "./contact-validation";
 
-/** The contact form (spec: all four fields required): its subjects and the WhatsApp message. */
-export const CONTACT_SUBJECTS = [
-  { value: "general", label: "General Inquiry" },
-  { value: "product", label: "Product Question" },
-  { value: "order", label: "Order Support" },
-  { value: "partnership", label: "Partnership" },
-  { value: "wholesale", label: "Wholesale Inquiry" },
-] as const;
-
-/** The form's fields once checked, as the rules in contact-validation.ts define them. */
-export type ContactMessage = z.infer<typeof contactMessageSchema>;
-export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
+export type { ContactErrors, ContactMessage } from "./contact-validation";
+/** The contact form's WhatsApp messages; its subjects and rules live beside this module. */
+export { CONTACT_SUBJECTS };
 
 /** A wa.me chat link to the shop's number with the text already typed. */
 export function whatsappLink(number: string, text: string): string {

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { fieldErrors } from "~/utils/field-errors";
-import { CONTACT_SUBJECTS, type ContactErrors, type ContactMessage } from "./contact-message";
+import { CONTACT_SUBJECTS } from "./contact-subjects";
 
 /**
  * The contact form's rules, for the server's action and the browser alike. The page loads this
@@ -24,6 +24,10 @@ export const contactMessageSchema = z.object({
   }),
   message: trimmed("Please enter your message", 2000),
 });
+
+/** The form's fields once checked. */
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
 
 export function parseContactMessage(
   input: Record<string, unknown>,

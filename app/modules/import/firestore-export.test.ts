@@ -246,7 +246,6 @@ describe("orders", () => {
         id: orderIdFor("legacy-1"),
         legacyId: "legacy-1",
         customerPhone: "254712345678",
-        ipnResponse: null,
         raw: data,
         createdAt: new Date("2024-03-01T08:30:00.000Z"),
         order: {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { type CategoryId, isCategoryId } from "~/modules/catalog/categories";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
-import { type NormalisedOrder, normaliseOrder } from "~/modules/orders/legacy-order";
 import { isUuid } from "~/utils/uuid";
+import { type NormalisedOrder, normaliseOrder } from "./legacy-order";
 
 /**
  * Reading a collection exported from the hosted document database, without touching the database
@@ -292,8 +292,7 @@ export type ImportedOrder = {
   order: NormalisedOrder;
   /** The phone as stored for checkout orders (2547... / 2541...) when it is a Kenyan number. */
   customerPhone: string;
-  ipnResponse: Record<string, unknown> | null;
-  /** The document exactly as exported. */
+  /** The document exactly as exported (with the old shop's payment notification, if any). */
   raw: Record<string, unknown>;
   createdAt: Date | null;
 };
@@ -326,7 +325,6 @@ export function parseOrder(
         items: order.items.map((item) => ({ ...item, price: Math.round(item.price) })),
       },
       customerPhone: normaliseKenyanPhone(order.customer.phone) ?? order.customer.phone,
-      ipnResponse: isObject(data.ipnResponse) ? data.ipnResponse : null,
       raw: data,
       createdAt,
     },

@@ -1,4 +1,5 @@
 import { inArray, or, sql } from "drizzle-orm";
+import pLimit from "p-limit";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders, products } from "~/db/schema";
 import { productImageKey } from "~/modules/media/image-keys";
@@ -11,7 +12,6 @@ import {
   TOO_LARGE,
 } from "~/modules/media/images.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
-import { mapLimit } from "~/utils/map-limit";
 import {
   type ExportDocument,
   type ImportedProduct,
@@ -111,9 +111,8 @@ export async function importProducts(
 
   const now = options.now ?? Date.now;
   const usedKeys = new Set<string>();
-  const results = await mapLimit(
+  const results = await pLimit(options.concurrency ?? 4).map(
     toImport,
-    options.concurrency ?? 4,
     async ({ product, warnings }) => {
       const keys: string[] = [];
       const failed: ProductsReport["images"]["failed"] = [];
@@ -321,7 +320,6 @@ export async function importOrders(
           pickupLocation: order.delivery.pickupLocation,
           paymentMethod: order.paymentMethod,
           confirmationCode: order.confirmationCode,
-          ipnResponse: imported.ipnResponse,
           raw: imported.raw,
           ...(imported.createdAt ? { createdAt: imported.createdAt } : {}),
         })

@@ -1,3 +1,6 @@
+// The key rule is configuration's too (S3_PREFIX), so it lives with the shared helpers.
+export { isSafeKey } from "~/utils/safe-key";
+
 /** The photo types the shop accepts, as the file picker's MIME types. */
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
@@ -17,9 +20,4 @@ export function productImageKey(category: string, fileName: string, now = Date.n
       .slice(0, 60) || "image";
   const folder = category.replace(/[^a-z0-9-]/gi, "") || "uncategorised";
   return `products/${folder}/${now}_${safe}`;
-}
-
-/** A storage key that stays inside the media folder or bucket: no `..`, no `//`, no leading `/`. */
-export function isSafeKey(key: string): boolean {
-  return /^[a-z0-9][a-z0-9/_.-]*$/i.test(key) && !key.includes("..") && !key.includes("//");
 }

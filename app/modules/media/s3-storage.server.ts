@@ -10,7 +10,7 @@ import {
   contentTypeFor,
   MEDIA_CACHE_CONTROL,
   type MediaStorage,
-} from "./storage.server";
+} from "./media-storage";
 
 export type S3StorageOptions = {
   bucket: string;

@@ -1,38 +1,18 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "~/utils/env.server";
-import { isSafeKey } from "./image-keys";
+import { assertSafeKey, contentTypeFor, type MediaStorage } from "./media-storage";
+
+// The contract every store keeps lives in its own module, which the S3 store imports too.
+export {
+  assertSafeKey,
+  contentTypeFor,
+  MEDIA_CACHE_CONTROL,
+  type MediaStorage,
+} from "./media-storage";
 
 /** Where processed images live: a folder by default, an S3-compatible bucket when configured. */
-/** Stored images never change under their key (a new photo gets a new key): cache for a year. */
-export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
-
-export interface MediaStorage {
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The stored bytes, or null when there is no such object. */
-  get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
-  exists(key: string): Promise<boolean>;
-  delete(key: string): Promise<void>;
-}
-
-/** Keys come from our own naming, but are checked anyway so no key can leave the folder. */
-export function assertSafeKey(key: string) {
-  if (!isSafeKey(key)) {
-    throw new Error(`Unsafe media key: ${key}`);
-  }
-}
-
-const TYPES: Record<string, string> = {
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-};
-
-export function contentTypeFor(key: string) {
-  return TYPES[path.extname(key)] ?? "application/octet-stream";
-}
-
 export class DiskStorage implements MediaStorage {
   constructor(private readonly root: string) {}
 
@@ -44,10 +24,17 @@ export class DiskStorage implements MediaStorage {
   async put(key: string, body: Buffer) {
     const file = this.file(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const tmp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, body);
-    await fs.rename(tmp, file);
+    // Write then rename, so a reader never sees half a file. The temporary name is unique, so
+    // two writes of one key never share it, and it is removed whatever fails (a full disk, a
+    // rename refused), so failures leave no empty or partial files behind.
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    try {
+      await fs.writeFile(tmp, body);
+      await fs.rename(tmp, file);
+    } catch (error) {
+      await fs.rm(tmp, { force: true }).catch(() => {});
+      throw error;
+    }
   }
 
   async get(key: string) {

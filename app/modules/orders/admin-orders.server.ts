@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { ORDER_STATUSES, type OrderStatus, orderEvents, orders, user } from "~/db/schema";
+import { providerLabel } from "~/modules/payments/provider-labels";
 import { pageNumber } from "~/utils/page-number";
 import { isUuid } from "~/utils/uuid";
 
@@ -184,9 +185,12 @@ function toAdminOrder(row: typeof orders.$inferSelect) {
       fee: row.deliveryFee,
       pickupLocation: row.pickupLocation,
     },
-    // 'N/A' only when the order never had a payment notification at all (the spec's details modal).
-    paymentMethod: row.paymentMethod ?? (row.ipnResponse ? "Unknown" : "N/A"),
+    // 'N/A' only when the order never had a payment status at all (the spec's details modal).
+    paymentMethod: row.paymentMethod ?? (row.paymentStatus ? "Unknown" : "N/A"),
     confirmationCode: row.confirmationCode,
+    paymentProvider: providerLabel(row.paymentProvider),
+    /** The provider reversed the payment: the order is Failed and no longer counts as revenue. */
+    paymentReversed: row.paymentReversedAt !== null,
   };
 }
 

@@ -1,35 +1,36 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orders } from "~/db/schema";
 import { clearCart, restoreItems } from "~/modules/cart/cart.server";
-import type { PaymentProvider } from "~/modules/payments/provider";
+import { providerLabel } from "~/modules/payments/provider-labels";
+import type { PaymentProviders, PaymentRef } from "~/modules/payments/registry";
 import { logger } from "~/utils/logger.server";
-import { settleOrder } from "./settlement.server";
+import { orderForPayment, settleOrder } from "./settlement.server";
 
 /**
- * The shopper's return from Pesapal: settles the order by asking Pesapal (never trusting the
- * query string), clears the cart that placed it, and tells only that browser the order's details.
+ * The shopper's return from the payment provider: settles the order by asking the provider (never
+ * trusting the query string), clears the cart that placed it, and tells only that browser the
+ * order's details.
  */
 export async function arriveFromPayment(
   db: Db,
-  provider: PaymentProvider,
-  trackingId: string,
+  providers: PaymentProviders,
+  payment: PaymentRef | null,
   cartId: string | null,
 ) {
-  if (!trackingId) return null;
+  if (!payment) return null;
   try {
-    await settleOrder(db, provider, trackingId, "callback");
+    await settleOrder(db, providers, payment, "callback");
   } catch (error) {
-    // Pesapal unreachable: show what we know; the IPN or the reconciliation will settle it.
-    logger.warn({ err: error, trackingId }, "could not ask Pesapal on the shopper's return");
+    // Provider unreachable: show what we know; its notification or the reconciliation will settle.
+    logger.warn({ err: error, ...payment }, "could not ask the payment provider on the return");
   }
-  const [order] = await db.select().from(orders).where(eq(orders.pesapalTrackingId, trackingId));
+  const order = await orderForPayment(db, payment);
   if (!order) return null;
   const owner = Boolean(cartId && order.cartId === cartId);
   if (owner && cartId) await clearCart(db, cartId);
   return {
     status: order.status,
     reference: order.id.slice(0, 8).toUpperCase(),
+    provider: providerLabel(order.paymentProvider),
     owner,
     details: owner
       ? {
@@ -43,8 +44,8 @@ export async function arriveFromPayment(
 }
 
 /** 'Try again' after a failed payment: the order's items go back into the cart that placed it. */
-export async function retryOrder(db: Db, trackingId: string, cartId: string | null) {
-  const [order] = await db.select().from(orders).where(eq(orders.pesapalTrackingId, trackingId));
+export async function retryOrder(db: Db, payment: PaymentRef, cartId: string | null) {
+  const order = await orderForPayment(db, payment);
   if (!order || !cartId || order.cartId !== cartId) return cartId;
   return restoreItems(
     db,

@@ -38,9 +38,11 @@ describe("orders CSV", () => {
       delivery: { method: "rider", fee: 300, pickupLocation: null },
       paymentMethod: "M-Pesa",
       confirmationCode: "QK12",
+      paymentProvider: "Pesapal",
+      paymentReversed: false,
     });
     expect(line).toBe(
-      "2f9c7e0a-1b2c-4d3e-8f90-123456789abc,2026-03-02 00:30:00,Completed,Akinyi,254712345678,a@example.co.ke,rider,,,,2 x Ankara Dress (M) @ 1400; 1 x Beaded Bracelet @ 0,2800,300,3100,KES,M-Pesa,QK12\r\n",
+      "2f9c7e0a-1b2c-4d3e-8f90-123456789abc,2026-03-02 00:30:00,Completed,Akinyi,254712345678,a@example.co.ke,rider,,,,2 x Ankara Dress (M) @ 1400; 1 x Beaded Bracelet @ 0,2800,300,3100,KES,M-Pesa,QK12,Pesapal,No\r\n",
     );
     expect(line.split(",").length).toBe(CSV_COLUMNS.length);
     expect(csvHeader().startsWith("Order ID,Date (Nairobi),Status,")).toBe(true);

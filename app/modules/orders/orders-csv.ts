@@ -13,6 +13,8 @@ export type CsvOrder = {
   delivery: { method: string; fee: number; pickupLocation: string | null };
   paymentMethod: string;
   confirmationCode: string | null;
+  paymentProvider: string;
+  paymentReversed: boolean;
 };
 
 export const CSV_COLUMNS = [
@@ -33,6 +35,8 @@ export const CSV_COLUMNS = [
   "Currency",
   "Payment method",
   "Confirmation code",
+  "Payment provider",
+  "Payment reversed",
 ] as const;
 
 /**
@@ -72,6 +76,8 @@ export function csvLine(order: CsvOrder): string {
     order.currency,
     order.paymentMethod,
     order.confirmationCode,
+    order.paymentProvider,
+    order.paymentReversed ? "Yes" : "No",
   ]
     .map(csvCell)
     .join(",")}\r\n`;

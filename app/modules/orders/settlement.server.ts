@@ -1,43 +1,43 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
-import type { PaymentProvider, PaymentStatus } from "~/modules/payments/provider";
-import { decideSettlement, paymentFingerprint } from "./settlement-rules";
+import type { PaymentStatus } from "~/modules/payments/provider";
+import type { PaymentProviders, PaymentRef } from "~/modules/payments/registry";
+import { recordSettlement } from "~/utils/metrics.server";
+import { decideSettlement, storedPaymentFingerprint } from "./settlement-rules";
 
 export type SettleSource = "ipn" | "callback" | "reconciliation";
 
-/** The fingerprint of the status stored with an order (its last GetTransactionStatus answer). */
-function storedFingerprint(raw: unknown): string | null {
-  if (!raw || typeof raw !== "object") return null;
-  const r = raw as Record<string, unknown>;
-  if (r.status_code === undefined) return null;
-  return paymentFingerprint({
-    code: Number(r.status_code ?? 0),
-    paymentMethod: (r.payment_method as string) || null,
-    confirmationCode: (r.confirmation_code as string) || null,
-    amount: Number(r.amount ?? 0),
-    currency: String(r.currency ?? ""),
-    merchantReference: String(r.merchant_reference ?? ""),
-  });
+/** The order that holds a provider's payment, if any. */
+export async function orderForPayment(db: Db, payment: PaymentRef) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentProvider, payment.provider),
+        eq(orders.paymentReference, payment.reference),
+      ),
+    );
+  return order ?? null;
 }
 
 /**
- * Settles an order from Pesapal's own answer about it, never from a notification's body. Safe to
- * call any number of times, concurrently, in any order: the order row is locked while deciding,
- * and a status already recorded changes nothing.
+ * Settles an order from its provider's own answer about the payment, never from a notification's
+ * body. Safe to call any number of times, concurrently, in any order: the order row is locked
+ * while deciding, and a status already recorded changes nothing.
  */
 export async function settleOrder(
   db: Db,
-  provider: PaymentProvider,
-  trackingId: string,
+  providers: PaymentProviders,
+  payment: PaymentRef,
   source: SettleSource,
 ): Promise<{ orderId: string; status: string } | null> {
-  const [known] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.pesapalTrackingId, trackingId));
+  const known = await orderForPayment(db, payment);
   if (!known) return null;
-  const payment: PaymentStatus = await provider.getStatus(trackingId);
+  const status: PaymentStatus = await providers
+    .get(known.paymentProvider)
+    .getStatus(payment.reference);
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, known.id)).for("update");
     if (!order) return null;
@@ -47,9 +47,10 @@ export async function settleOrder(
         status: order.status,
         amount: order.amount,
         currency: order.currency,
-        lastPayment: storedFingerprint(order.ipnResponse),
+        lastPayment: storedPaymentFingerprint(order.paymentStatus),
+        reversed: order.paymentReversedAt !== null,
       },
-      payment,
+      status,
     );
     if (decision.record) {
       await tx
@@ -57,7 +58,8 @@ export async function settleOrder(
         .set({
           ...(decision.status ? { status: decision.status } : {}),
           ...(decision.facts ?? {}),
-          ipnResponse: payment.raw,
+          ...(decision.reversed ? { paymentReversedAt: new Date() } : {}),
+          paymentStatus: status,
         })
         .where(eq(orders.id, order.id));
     }
@@ -73,6 +75,7 @@ export async function settleOrder(
         },
       });
     }
+    if (decision.status) recordSettlement(decision.status, source);
     return { orderId: order.id, status: decision.status ?? order.status };
   });
 }

@@ -1,3 +1,2 @@
-/** An order's statuses, in the order a dropdown lists them. Pure, so the browser can import it. */
-export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Completed", "Failed"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// The status rules' vocabulary; the database layer owns the values (its status column uses them).
+export { ORDER_STATUSES, type OrderStatus } from "~/db/order-statuses";

@@ -11,6 +11,10 @@ describe("describeEvent", () => {
       "Payment completed by M-Pesa (code QK12)",
     ],
     ["payment_failed", {}, "Payment failed"],
+    ["payment_reversed", {}, "Payment reversed"],
+    ["payment_requested", { provider: "pesapal" }, "Sent to Pesapal for payment"],
+    // Orders from before providers were recorded were all sent to Pesapal.
+    ["payment_requested", { trackingId: "b945e4af" }, "Sent to Pesapal for payment"],
     [
       "status_changed",
       { from: "Pending", to: "Shipped" },

@@ -1,3 +1,5 @@
+import { providerLabel } from "~/modules/payments/provider-labels";
+
 /** One line of an order's timeline, in the owner's words. */
 export function describeEvent(kind: string, details: Record<string, unknown>): string {
   const str = (v: unknown) => (typeof v === "string" && v ? v : null);
@@ -10,9 +12,9 @@ export function describeEvent(kind: string, details: Record<string, unknown>): s
         ? `Order placed (imported from document ${details.importedFrom})`
         : "Order placed";
     case "payment_requested":
-      return "Sent to Pesapal for payment";
+      return `Sent to ${providerLabel(details.provider)} for payment`;
     case "payment_request_failed":
-      return `Pesapal could not take the payment request${str(details.reason) ? `: ${details.reason}` : ""}`;
+      return `${providerLabel(details.provider)} could not take the payment request${str(details.reason) ? `: ${details.reason}` : ""}`;
     case "payment_completed":
       return `Payment completed ${paid}`.trim();
     case "payment_recorded":

@@ -1,38 +1,46 @@
 /**
- * What the shop needs from a payment provider, in the shop's own terms. The Pesapal client maps
- * Pesapal's shapes onto these; nothing outside payments/ sees a Pesapal field name.
+ * What the shop needs from a payment provider, in the shop's own terms. Each provider's adapter
+ * (payments/pesapal/, ...) maps its shapes onto these; nothing outside payments/ sees a provider's
+ * field name, URL or status code. How a provider plugs in: docs/decisions (payment providers).
  */
-export type PaymentState = "COMPLETED" | "FAILED" | "REVERSED" | "PENDING";
+// The normalised status is stored with each order, so its shape belongs to the database layer.
+import type { PaymentStatus } from "~/db/payment-status";
 
-export type PaymentStatus = {
-  state: PaymentState;
-  /** Pesapal's status_code: 0 invalid or not yet paid, 1 completed, 2 failed, 3 reversed. */
-  code: number;
-  amount: number;
-  currency: string;
-  merchantReference: string;
-  paymentMethod: string | null;
-  confirmationCode: string | null;
-  description: string | null;
-  /** The provider's answer as received, kept with the order. */
-  raw: unknown;
-};
+export type { PaymentState, PaymentStatus } from "~/db/payment-status";
 
 export type PaymentRequest = {
   /** Our order id, sent as the merchant reference. */
-  reference: string;
+  orderId: string;
   amount: number;
   currency: "KES";
   description: string;
+  /** Where the provider sends the shopper back to after paying. */
   callbackUrl: string;
   customer: { name: string; email: string; phone: string; address: string; city: string };
 };
 
+/** A notification read from a provider's request: the payment to ask about, and how to answer. */
+export type PaymentNotification = {
+  /** The provider's reference of the payment the notification is about. */
+  reference: string;
+  /** The answer the provider expects: `handled` false asks it to send the notification again. */
+  reply(handled: boolean): Response;
+};
+
 export interface PaymentProvider {
-  /** Registers the order with the provider; answers where to send the shopper to pay. */
-  submitOrder(request: PaymentRequest): Promise<{ trackingId: string; redirectUrl: string }>;
-  /** Asks the provider for a transaction's current status: the only source of truth. */
-  getStatus(trackingId: string): Promise<PaymentStatus>;
+  /** The name orders record (`orders.payment_provider`) and the registry finds it by. */
+  readonly name: string;
+  /** Registers the order with the provider; answers its reference and where the shopper pays. */
+  submitOrder(request: PaymentRequest): Promise<{ reference: string; redirectUrl: string }>;
+  /** Asks the provider for a payment's current status: the only source of truth. */
+  getStatus(reference: string): Promise<PaymentStatus>;
+  /**
+   * Reads a notification the provider sent to the shop. It carries no authority: it only names
+   * the payment to ask about. A malformed one is answered with the returned 4xx response.
+   */
+  readNotification(request: Request): Promise<PaymentNotification | Response>;
+  /** The payment reference in the shopper's return from the provider's page, if it sent them. */
+  referenceFromReturn?(url: URL): string | null;
 }
 
 /** A provider call that failed: unreachable, timed out, refused, or answered with an error. */

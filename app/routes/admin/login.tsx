@@ -4,6 +4,7 @@ import { BrandMark } from "~/components/icons";
 import { getDb } from "~/db/client.server";
 import { clientAddress, logIn } from "~/modules/auth/login.server";
 import { getAdmin } from "~/modules/auth/require-admin.server";
+import { readForm } from "~/utils/form-data.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
   if (!email || !password) {

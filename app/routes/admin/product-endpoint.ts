@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import type { EndpointAnswer } from "~/components/admin/post-with-progress";
 import { getDb } from "~/db/client.server";
 import { requireAdmin, requireAdminApi } from "~/modules/auth/require-admin.server";
 import {
@@ -10,9 +11,9 @@ import {
 } from "~/modules/catalog/product-editor.server";
 import { PRODUCT_FAILURES, validateProductForm } from "~/modules/catalog/product-form";
 import { getMediaStorage } from "~/modules/media/storage.server";
+import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/product-endpoint";
-import type { EndpointAnswer } from "./post-with-progress";
 
 type Intent = keyof typeof PRODUCT_FAILURES;
 
@@ -24,7 +25,7 @@ type Intent = keyof typeof PRODUCT_FAILURES;
 export async function action({ request, params }: Route.ActionArgs) {
   const json = request.headers.get("accept")?.includes("application/json") ?? false;
   const admin = json ? await requireAdminApi(request) : await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent: Intent = !params.id
     ? "create"
     : form.get("intent") === "delete"

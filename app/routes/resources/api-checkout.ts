@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
-import { readCartId } from "~/modules/cart/cart.server";
-import { CheckoutError, PAYMENT_FAILED, placeOrder } from "~/modules/checkout/checkout.server";
-import { getPaymentProvider } from "~/modules/payments/payments.server";
+import { classifyDatabaseFailure, INPUT_REJECTED } from "~/db/database-errors";
+import { CheckoutError, PAYMENT_FAILED } from "~/modules/checkout/checkout.server";
+import { startCheckout } from "~/modules/checkout/start-checkout.server";
 import { apiError } from "~/utils/api-error";
-import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { containsNul, NUL_REFUSED } from "~/utils/nul";
 import type { Route } from "./+types/api-checkout";
 
 const MAX_BODY_BYTES = 32 * 1024;
@@ -24,6 +23,8 @@ const body = z.object({
       .max(50),
     checkoutData: z.record(z.string(), z.unknown()),
     total: z.number(),
+    /** The payment provider to pay through; the shop's default when absent. */
+    paymentProvider: z.string().max(40).optional(),
   }),
 });
 
@@ -48,23 +49,26 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return apiError(400, "INVALID_ARGUMENT", "The request is not valid JSON.");
   }
+  if (containsNul(json)) return apiError(400, "INVALID_ARGUMENT", NUL_REFUSED);
   const parsed = body.safeParse(json);
   if (!parsed.success)
     return apiError(400, "INVALID_ARGUMENT", "The request does not have the checkout's shape.");
-  const { items, checkoutData, total } = parsed.data.data;
+  const { items, checkoutData, total, paymentProvider } = parsed.data.data;
   try {
-    const env = getEnv();
-    const { redirectUrl } = await placeOrder(getDb(), getPaymentProvider(), {
+    const { redirectUrl } = await startCheckout(request, {
       form: checkoutData,
       items: items.map((i) => ({ productId: i.id, size: i.size ?? "", quantity: i.quantity })),
       clientTotal: total,
-      cartId: await readCartId(request),
-      publicUrl: env.PUBLIC_URL,
-      shopName: env.SHOP_NAME,
+      provider: paymentProvider,
     });
     return Response.json({ data: { redirectUrl } });
   } catch (error) {
     if (error instanceof CheckoutError) return apiError(error.status, error.code, error.message);
+    // Refused by the database for a value it carried: the request's fault, and nothing was paid.
+    if (classifyDatabaseFailure(error) === "rejected input") {
+      logger.warn({ err: error }, "checkout refused by the database for its input");
+      return apiError(400, "INVALID_ARGUMENT", INPUT_REJECTED);
+    }
     logger.error({ err: error }, "checkout failed");
     return apiError(500, "INTERNAL", PAYMENT_FAILED);
   }

@@ -1,16 +1,28 @@
 import { getDatabase } from "~/db/client.server";
+import { checkReadiness } from "~/modules/health/readiness.server";
+import { getMediaStorage } from "~/modules/media/storage.server";
 import { logger } from "~/utils/logger.server";
 
-/** 200 when the database answers, 503 otherwise: for load balancers and uptime checks. */
+const headers = { "Cache-Control": "no-store" };
+
+/**
+ * Readiness, for uptime checks and load balancers: 200 when the database and media storage both
+ * accept writes, 503 naming what failed otherwise. `/healthz/live` answers for the process alone.
+ */
 export async function loader() {
   try {
-    await getDatabase().ping();
-    return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
+    const { ready, checks } = await checkReadiness(getDatabase(), getMediaStorage());
+    if (ready) return Response.json({ status: "ok", checks }, { headers });
+    const failed = Object.entries(checks)
+      .filter(([, state]) => state === "failed")
+      .map(([part]) => part);
+    return Response.json({ status: "unavailable", failed, checks }, { status: 503, headers });
   } catch (error) {
-    logger.error({ err: error }, "health check: database unavailable");
+    // Not booted (or shut down): nothing to check.
+    logger.error({ err: error }, "health check: the shop is not started");
     return Response.json(
-      { status: "unavailable" },
-      { status: 503, headers: { "Cache-Control": "no-store" } },
+      { status: "unavailable", failed: ["database", "storage"] },
+      { status: 503, headers },
     );
   }
 }

@@ -8,15 +8,15 @@ import { getDb } from "~/db/client.server";
 import { orUnavailable } from "~/db/unavailable.server";
 import { loadCart, readCartId } from "~/modules/cart/cart.server";
 import { cartAction } from "~/modules/cart/cart-action.server";
-import { CheckoutError, placeOrder } from "~/modules/checkout/checkout.server";
+import { CheckoutError } from "~/modules/checkout/checkout.server";
 import {
   DELIVERY_METHODS,
   deliveryFee,
   orderTotal,
   PICKUP_LOCATIONS,
 } from "~/modules/checkout/delivery";
-import { getPaymentProvider } from "~/modules/payments/payments.server";
-import { getEnv } from "~/utils/env.server";
+import { startCheckout } from "~/modules/checkout/start-checkout.server";
+import { readForm } from "~/utils/form-data.server";
 import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/cart";
@@ -47,19 +47,17 @@ const FIELDS = [
 ] as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent !== "checkout") return cartAction(request, form, intent);
 
-  const db = getDb();
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-  const cartId = await readCartId(request);
-  const cart = await loadCart(db, cartId);
+  const cart = await loadCart(getDb(), await readCartId(request));
   const seen = form.get("subtotal");
   const seenSubtotal = typeof seen === "string" && seen !== "" ? Number(seen) : Number.NaN;
   try {
-    const env = getEnv();
-    const { redirectUrl } = await placeOrder(db, getPaymentProvider(), {
+    const chosen = form.get("paymentProvider");
+    const { redirectUrl } = await startCheckout(request, {
       form: values,
       items: cart.items.map((i) => ({
         productId: i.productId,
@@ -70,9 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
       clientTotal: Number.isFinite(seenSubtotal)
         ? orderTotal(seenSubtotal, values.deliveryMethod)
         : undefined,
-      cartId,
-      publicUrl: env.PUBLIC_URL,
-      shopName: env.SHOP_NAME,
+      provider: typeof chosen === "string" && chosen ? chosen.slice(0, 40) : undefined,
     });
     // A full page load: the payment page is not one of the shop's routes.
     throw redirectDocument(redirectUrl);

@@ -12,6 +12,7 @@ import {
 } from "~/modules/contact/contact-message";
 import { useShopConfig } from "~/root";
 import { getPublicConfig } from "~/utils/env.server";
+import { readForm } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/contact";
 
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Without JavaScript the form posts here: checked by the same schema, then on to WhatsApp. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parseContactMessage = await loadContactRules();
   const result = parseContactMessage(form);
   if (!result.ok) {

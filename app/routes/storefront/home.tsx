@@ -181,4 +181,4 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { keepPageOnCartChange as shouldRevalidate } from "./keep-page-on-cart-change";
+export { keepPageOnCartChange as shouldRevalidate } from "~/components/cart/keep-page-on-cart-change";

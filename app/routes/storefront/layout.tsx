@@ -1,5 +1,5 @@
-import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "~/components/ErrorPage";
+import { data, Outlet, useRouteLoaderData } from "react-router";
+import { ErrorPage, errorPageFor } from "~/components/ErrorPage";
 import { Shell } from "~/components/shell/Shell";
 import { getDb } from "~/db/client.server";
 import { EMPTY_CART, loadCart, readCartId } from "~/modules/cart/cart.server";
@@ -61,14 +61,10 @@ export default function StorefrontLayout() {
 
 /** Errors inside the storefront keep the shell, so the shopper can carry on elsewhere. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status =
-    isRouteErrorResponse(error) && (error.status === 404 || error.status === 503)
-      ? error.status
-      : 500;
   return (
     <StorefrontShell>
       <ErrorPage
-        status={status}
+        {...errorPageFor(error)}
         detail={import.meta.env.DEV && error instanceof Error ? error.stack : undefined}
       />
     </StorefrontShell>

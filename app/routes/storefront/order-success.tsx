@@ -6,26 +6,26 @@ import { BrandMark } from "~/components/icons";
 import { getDb } from "~/db/client.server";
 import { cartCookie, readCartId } from "~/modules/cart/cart.server";
 import { arriveFromPayment, retryOrder } from "~/modules/orders/order-success.server";
-import { getPaymentProvider } from "~/modules/payments/payments.server";
+import { getPaymentProviders } from "~/modules/payments/providers.server";
 import { useShopConfig } from "~/root";
+import { readForm } from "~/utils/form-data.server";
 import { formatKsh } from "~/utils/money";
 import type { Route } from "./+types/order-success";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const trackingId = (new URL(request.url).searchParams.get("OrderTrackingId") ?? "").slice(0, 100);
-  const order = await arriveFromPayment(
-    getDb(),
-    getPaymentProvider(),
-    trackingId,
-    await readCartId(request),
-  );
-  return { order, trackingId };
+  const providers = getPaymentProviders();
+  const payment = providers.fromReturn(new URL(request.url));
+  const order = await arriveFromPayment(getDb(), providers, payment, await readCartId(request));
+  return { order, payment };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const trackingId = String(form.get("trackingId") ?? "");
-  const cartId = await retryOrder(getDb(), trackingId, await readCartId(request));
+  const form = await readForm(request);
+  const payment = {
+    provider: String(form.get("provider") ?? "").slice(0, 40),
+    reference: String(form.get("reference") ?? "").slice(0, 100),
+  };
+  const cartId = await retryOrder(getDb(), payment, await readCartId(request));
   throw redirect(
     "/cart",
     cartId ? { headers: { "Set-Cookie": await cartCookie.serialize(cartId) } } : undefined,
@@ -40,12 +40,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const REFRESH_SECONDS = 4;
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, trackingId } = loaderData;
+  const { order, payment } = loaderData;
   const config = useShopConfig();
   const revalidator = useRevalidator();
   const pending = order?.status === "Pending";
 
-  // While Pesapal confirms (mobile money takes a few seconds), ask again every few seconds.
+  // While the provider confirms (mobile money takes a few seconds), ask again every few seconds.
   useEffect(() => {
     if (!pending) return;
     const timer = setInterval(() => revalidator.revalidate(), REFRESH_SECONDS * 1000);
@@ -87,8 +87,8 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             <Clock size={48} className="text-gold" aria-hidden="true" />
             <h1 className="mt-4 text-3xl font-bold">Confirming your payment…</h1>
             <p className="mt-3 text-muted" role="status">
-              We are waiting for Pesapal to confirm your payment. M-Pesa can take a few seconds;
-              this page checks again by itself.
+              We are waiting for {order.provider} to confirm your payment. M-Pesa can take a few
+              seconds; this page checks again by itself.
             </p>
           </>
         ) : order.status === "Failed" ? (
@@ -98,9 +98,10 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-muted">
               Nothing was charged. You can try again: your items go back into your cart.
             </p>
-            {order.owner ? (
+            {order.owner && payment ? (
               <Form method="post" className="mt-6">
-                <input type="hidden" name="trackingId" value={trackingId} />
+                <input type="hidden" name="provider" value={payment.provider} />
+                <input type="hidden" name="reference" value={payment.reference} />
                 <button type="submit" className="btn btn-primary">
                   Try again
                 </button>

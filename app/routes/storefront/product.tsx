@@ -1,7 +1,7 @@
 import { ArrowLeft, RotateCcw, ShoppingBag, Truck } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import { useCartFetcher } from "~/components/cart/use-cart-fetcher";
-import { ErrorPage } from "~/components/ErrorPage";
+import { ErrorPage, errorPageFor } from "~/components/ErrorPage";
 import { ProductCard } from "~/components/ProductCard";
 import { Gallery } from "~/components/product/Gallery";
 import { Tabs } from "~/components/product/Tabs";
@@ -224,8 +224,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     );
   }
-  const status = isRouteErrorResponse(error) && error.status === 503 ? 503 : 500;
-  return <ErrorPage status={status} />;
+  return <ErrorPage {...errorPageFor(error)} />;
 }
 
-export { keepPageOnCartChange as shouldRevalidate } from "./keep-page-on-cart-change";
+export { keepPageOnCartChange as shouldRevalidate } from "~/components/cart/keep-page-on-cart-change";

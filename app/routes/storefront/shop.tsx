@@ -223,4 +223,4 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { keepPageOnCartChange as shouldRevalidate } from "./keep-page-on-cart-change";
+export { keepPageOnCartChange as shouldRevalidate } from "~/components/cart/keep-page-on-cart-change";

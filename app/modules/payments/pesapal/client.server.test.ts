@@ -5,6 +5,7 @@ import {
   completedStatusAnswer,
   errorAnswer,
   invalidStatusAnswer,
+  notPaidYetStatusAnswer,
   registerIpnAnswer,
   submitOrderAnswer,
   tokenAnswer,
@@ -57,7 +58,7 @@ const client = (fetchImpl: typeof fetch, ipnStore = store(), type: "GET" | "POST
   });
 
 const request = {
-  reference: "2f9c7e0a-1b2c-4d3e-8f90-123456789abc",
+  orderId: "2f9c7e0a-1b2c-4d3e-8f90-123456789abc",
   amount: 2800,
   currency: "KES" as const,
   description: "Amani Prints order of 1 item",
@@ -79,7 +80,7 @@ describe("Pesapal client", () => {
     });
     const answer = await client(fetchImpl).submitOrder(request);
     expect(answer).toEqual({
-      trackingId: submitOrderAnswer.order_tracking_id,
+      reference: submitOrderAnswer.order_tracking_id,
       redirectUrl: submitOrderAnswer.redirect_url,
     });
     expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
@@ -100,7 +101,7 @@ describe("Pesapal client", () => {
       Authorization: `Bearer ${tokenAnswer("").token}`,
     });
     expect(submit.body).toEqual({
-      id: request.reference,
+      id: request.orderId,
       currency: "KES",
       amount: 2800,
       description: "Amani Prints order of 1 item",
@@ -143,7 +144,7 @@ describe("Pesapal client", () => {
     });
     const pesapal = client(fetchImpl, ipnStore, "POST");
     await pesapal.submitOrder(request);
-    await pesapal.submitOrder({ ...request, reference: "another" });
+    await pesapal.submitOrder({ ...request, orderId: "another" });
     await pesapal.getStatus("b945e4af");
     const paths = calls.map((c) => new URL(c.url).pathname);
     expect(paths.filter((p) => p.endsWith("RequestToken"))).toHaveLength(1);
@@ -203,13 +204,16 @@ describe("Pesapal client", () => {
     );
     expect(status).toMatchObject({
       state: "COMPLETED",
-      code: 1,
       amount: 100,
       currency: "KES",
       merchantReference: "TEST1515111119",
       paymentMethod: "Visa",
       confirmationCode: "6513008693186320103009",
+      description: "COMPLETED",
+      // Pesapal's own answer is kept beside the shop's terms, for investigation only.
+      providerAnswer: completedStatusAnswer,
     });
+    expect(status).not.toHaveProperty("code");
   });
 
   test("status code 0 is pending, 2 failed, 3 reversed, whatever the description says", async () => {
@@ -227,6 +231,32 @@ describe("Pesapal client", () => {
       });
       expect((await client(fetchImpl).getStatus("x")).state).toBe(state);
     }
+  });
+
+  test("Pesapal's 'Pending Payment' error answer means not paid yet, whatever its HTTP status", async () => {
+    for (const httpStatus of [200, 500]) {
+      const fetchImpl = vi.fn(async (input: string | URL | Request) => {
+        const answer = String(input).endsWith("RequestToken")
+          ? tokenAnswer(new Date(Date.now() + 5 * 60_000).toISOString())
+          : notPaidYetStatusAnswer;
+        return new Response(JSON.stringify(answer), {
+          status: answer.status === "500" ? httpStatus : 200,
+        });
+      });
+      expect(await client(fetchImpl as unknown as typeof fetch).getStatus("x")).toMatchObject({
+        state: "PENDING",
+        merchantReference: "TEST1515111119",
+        confirmationCode: null,
+      });
+    }
+    // Only that error: a refusal of the query itself still fails it.
+    const { fetchImpl } = fakePesapal({
+      "/api/Transactions/GetTransactionStatus": () => ({
+        ...notPaidYetStatusAnswer,
+        error: { error_type: "api_error", code: "invalid_order_tracking_id", message: "Not found" },
+      }),
+    });
+    await expect(client(fetchImpl).getStatus("x")).rejects.toThrow(PaymentError);
   });
 
   test("an error answer, an unreachable Pesapal and a timeout are PaymentErrors", async () => {
@@ -258,5 +288,54 @@ describe("Pesapal client", () => {
       fetch: slow as unknown as typeof fetch,
     });
     await expect(impatient.getStatus("x")).rejects.toMatchObject({ code: "timeout" });
+  });
+});
+
+describe("Pesapal notifications and returns", () => {
+  const pesapal = client(fakePesapal({}).fetchImpl);
+  const ipn = "https://shop.example.co.ke/api/pesapal/ipn";
+
+  test("an IPN by GET or POST names the payment, and is answered as Pesapal expects", async () => {
+    const byGet = await pesapal.readNotification(
+      new Request(
+        `${ipn}?OrderTrackingId=b945e4af&OrderMerchantReference=2f9c7e0a&OrderNotificationType=IPNCHANGE`,
+      ),
+    );
+    if (byGet instanceof Response) throw new Error("refused");
+    expect(byGet.reference).toBe("b945e4af");
+    const handled = byGet.reply(true);
+    expect(handled.status).toBe(200);
+    expect(await handled.json()).toEqual({
+      orderNotificationType: "IPNCHANGE",
+      orderTrackingId: "b945e4af",
+      orderMerchantReference: "2f9c7e0a",
+      status: 200,
+    });
+    expect(byGet.reply(false).status).toBe(500);
+
+    const byPost = await pesapal.readNotification(
+      new Request(ipn, {
+        method: "POST",
+        body: JSON.stringify({ OrderTrackingId: "c1", OrderNotificationType: "IPNCHANGE" }),
+      }),
+    );
+    expect(byPost).toMatchObject({ reference: "c1" });
+  });
+
+  test("a notification naming no payment, or too large, is refused with a 4xx", async () => {
+    const none = await pesapal.readNotification(new Request(ipn, { method: "POST", body: "{bad" }));
+    expect((none as Response).status).toBe(400);
+    const huge = await pesapal.readNotification(
+      new Request(ipn, { method: "POST", body: "x".repeat(20_000) }),
+    );
+    expect((huge as Response).status).toBe(413);
+  });
+
+  test("the shopper's return names the payment by OrderTrackingId", () => {
+    const back = new URL("https://shop.example.co.ke/order-success?OrderTrackingId=b945e4af");
+    expect(pesapal.referenceFromReturn(back)).toBe("b945e4af");
+    expect(pesapal.referenceFromReturn(new URL("https://shop.example.co.ke/order-success"))).toBe(
+      null,
+    );
   });
 });

@@ -1,10 +1,16 @@
+import { observedFetch } from "~/utils/metrics.server";
 import {
   PaymentError,
+  type PaymentNotification,
   type PaymentProvider,
   type PaymentRequest,
   type PaymentState,
   type PaymentStatus,
 } from "../provider";
+import { readPesapalNotification } from "./notification";
+
+/** The name orders record for payments made through Pesapal. */
+export const PESAPAL = "pesapal";
 
 /** Where the client remembers the IPN id registered for a base URL (the database, in the app). */
 export type IpnStore = {
@@ -42,6 +48,25 @@ const TOKEN_MARGIN_MS = 30_000;
 
 const STATES: Record<number, PaymentState> = { 1: "COMPLETED", 2: "FAILED", 3: "REVERSED" };
 
+/** An answer whose error object is filled in; the answer is kept for the one error that is not. */
+class PesapalRefusal extends PaymentError {
+  constructor(
+    message: string,
+    code: string,
+    readonly answer: PesapalAnswer,
+  ) {
+    super(message, code);
+  }
+}
+
+/**
+ * Pesapal answers the status query of an order the shopper has not paid yet as an error
+ * ('payment_details_not_found', 'Pending Payment', status "500"): that means "not paid yet".
+ */
+const isNotPaidYet = (error: PesapalError | null | undefined) =>
+  error?.code?.toLowerCase() === "payment_details_not_found" ||
+  error?.message?.trim().toLowerCase() === "pending payment";
+
 /** Splits "Akinyi Wanjiru Otieno" into Pesapal's first and last names. */
 function splitName(name: string) {
   const parts = name.trim().split(/\s+/);
@@ -55,16 +80,18 @@ function splitName(name: string) {
  * PaymentError.
  */
 export class PesapalClient implements PaymentProvider {
+  readonly name = PESAPAL;
   private token: { value: string; expiresAt: number } | null = null;
   private pendingToken: Promise<string> | null = null;
   private ipnId: string | null = null;
+  private pendingIpnId: Promise<string> | null = null;
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
 
   constructor(private readonly options: PesapalOptions) {
     // Three calls at most per checkout (token, IPN registration, order): 45 s, inside the 70 s limit.
     this.timeoutMs = options.timeoutMs ?? 15_000;
-    this.fetchImpl = options.fetch ?? fetch;
+    this.fetchImpl = observedFetch("pesapal", options.fetch ?? fetch);
   }
 
   private url(path: string) {
@@ -118,9 +145,10 @@ export class PesapalClient implements PaymentProvider {
     // A successful answer carries an error object with null fields: test its contents.
     const error = json?.error;
     if (error?.code || error?.message) {
-      throw new PaymentError(
+      throw new PesapalRefusal(
         `Pesapal refused: ${error.message ?? error.code}`,
         String(error.code ?? error.error_type ?? error.type ?? "refused"),
+        json,
       );
     }
     if (!response.ok || (json?.status != null && String(json.status) !== "200")) {
@@ -160,8 +188,16 @@ export class PesapalClient implements PaymentProvider {
   }
 
   /** The IPN URL is registered once per base URL; its id is remembered. */
-  private async notificationId(): Promise<string> {
-    if (this.ipnId) return this.ipnId;
+  /** Concurrent checkouts share one look-up or registration of the IPN id, not one each. */
+  private notificationId(): Promise<string> {
+    if (this.ipnId) return Promise.resolve(this.ipnId);
+    this.pendingIpnId ??= this.lookUpNotificationId().finally(() => {
+      this.pendingIpnId = null;
+    });
+    return this.pendingIpnId;
+  }
+
+  private async lookUpNotificationId(): Promise<string> {
     const key = `pesapal_ipn:${this.options.baseUrl}:${this.options.ipnUrl}:${this.options.ipnNotificationType}`;
     const stored = await this.options.ipnStore.get(key);
     if (stored) {
@@ -187,7 +223,7 @@ export class PesapalClient implements PaymentProvider {
     const answer = await this.call<
       PesapalAnswer & { order_tracking_id?: string; redirect_url?: string }
     >("POST", "/api/Transactions/SubmitOrderRequest", {
-      id: request.reference,
+      id: request.orderId,
       currency: request.currency,
       amount: request.amount,
       description: request.description.slice(0, 100),
@@ -206,37 +242,52 @@ export class PesapalClient implements PaymentProvider {
     if (!answer.order_tracking_id || !answer.redirect_url) {
       throw new PaymentError("Pesapal gave no payment page for the order.", "no_redirect");
     }
-    return { trackingId: answer.order_tracking_id, redirectUrl: answer.redirect_url };
+    // Pesapal's OrderTrackingId is the payment's reference from now on.
+    return { reference: answer.order_tracking_id, redirectUrl: answer.redirect_url };
   }
 
   async getStatus(trackingId: string): Promise<PaymentStatus> {
-    const answer = await this.call<
-      PesapalAnswer & {
-        status_code?: number | null;
-        amount?: number | string | null;
-        currency?: string | null;
-        merchant_reference?: string | null;
-        payment_method?: string | null;
-        confirmation_code?: string | null;
-        description?: string | null;
-        payment_status_description?: string | null;
-      }
-    >(
-      "GET",
-      `/api/Transactions/GetTransactionStatus?orderTrackingId=${encodeURIComponent(trackingId)}`,
-    );
+    type StatusAnswer = PesapalAnswer & {
+      status_code?: number | null;
+      amount?: number | string | null;
+      currency?: string | null;
+      merchant_reference?: string | null;
+      payment_method?: string | null;
+      confirmation_code?: string | null;
+      description?: string | null;
+      payment_status_description?: string | null;
+    };
+    let answer: StatusAnswer;
+    try {
+      answer = await this.call<StatusAnswer>(
+        "GET",
+        `/api/Transactions/GetTransactionStatus?orderTrackingId=${encodeURIComponent(trackingId)}`,
+      );
+    } catch (error) {
+      if (!(error instanceof PesapalRefusal && isNotPaidYet(error.answer.error))) throw error;
+      // Not paid yet: whatever code came with it, the order is still pending.
+      answer = { ...error.answer, status_code: 0 };
+    }
     // Branch on status_code, never on the description (its casing varies); 0 means not paid yet.
     const code = Number(answer.status_code ?? 0);
     return {
       state: STATES[code] ?? "PENDING",
-      code,
       amount: Number(answer.amount ?? 0),
       currency: String(answer.currency ?? ""),
       merchantReference: String(answer.merchant_reference ?? ""),
       paymentMethod: answer.payment_method || null,
       confirmationCode: answer.confirmation_code || null,
       description: answer.payment_status_description ?? answer.description ?? null,
-      raw: answer,
+      providerAnswer: answer,
     };
+  }
+
+  readNotification(request: Request): Promise<PaymentNotification | Response> {
+    return readPesapalNotification(request);
+  }
+
+  /** Pesapal sends the shopper back to the callback URL with OrderTrackingId in the query. */
+  referenceFromReturn(url: URL): string | null {
+    return url.searchParams.get("OrderTrackingId")?.slice(0, 100) || null;
   }
 }

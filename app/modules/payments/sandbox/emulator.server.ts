@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
-import express, { type Request, type Response } from "express";
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import express, { type Request, type Response, type Router } from "express";
 import { escapeHtml } from "~/utils/escape-html";
 
 /**
@@ -10,7 +10,15 @@ import { escapeHtml } from "~/utils/escape-html";
  * hosted payment page where a tester picks a method and an outcome. It then redirects the browser
  * to callback_url and calls the registered IPN URL by GET or POST.
  *
- * Tests drive it without a browser through /control: complete, fail, reverse, replay IPNs, delay.
+ * In demo mode it is open to the internet, so the payment page and its controls act only on the
+ * order whose payment address the browser was given: that address carries a random token (192
+ * bits) that only the shop's SubmitOrderRequest answer reveals. Nothing lists orders. Tests drive
+ * a payment without a browser by posting to that address plus /complete, /fail, /reverse or
+ * /ipn (replays, delays), as a browser that followed the redirect would.
+ *
+ * It has two halves, so that the shop can mount them on either side of its CSRF check: `api`,
+ * Pesapal's JSON API (called by the shop's own client, and answering a JSON 404 for any unknown
+ * path, as Pesapal does), and `pages`, the payment pages a browser posts to. `router` is both.
  * Its state is in memory: it is a demo and test double, never a record of real payments.
  */
 export type EmulatorOptions = {
@@ -40,6 +48,8 @@ type Order = {
   confirmationCode: string | null;
   paymentAccount: string | null;
   created: string;
+  /** The secret part of the payment page's address. */
+  payToken: string;
   /** Tests may make the status answer a different amount, to check the shop refuses it. */
   reportedAmount?: number;
 };
@@ -65,15 +75,20 @@ const fail = (res: Response, status: number, code: string, message: string) =>
   res
     .status(status)
     .json({ error: { error_type: "api_error", code, message }, status: String(status) });
+const notFound = (res: Response) =>
+  fail(res, 404, "not_found", "The requested resource was not found");
 
-export function createPesapalEmulator(options: EmulatorOptions) {
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+export type PesapalEmulator = { api: Router; pages: Router; router: Router };
+
+export function createPesapalEmulator(options: EmulatorOptions): PesapalEmulator {
   const tokens = new Map<string, number>();
   const ipns = new Map<string, Ipn>();
   const orders = new Map<string, Order>();
   const fetchImpl = options.fetch ?? fetch;
-  const router = express.Router();
-  router.use(express.json({ limit: "64kb" }));
-  router.use(express.urlencoded({ extended: false, limit: "16kb" }));
+  const api = express.Router();
+  api.use("/api", express.json({ limit: "64kb" }));
 
   const authorised = (req: Request, res: Response) => {
     const token = req.get("authorization")?.replace(/^Bearer\s+/i, "") ?? "";
@@ -85,7 +100,7 @@ export function createPesapalEmulator(options: EmulatorOptions) {
     return true;
   };
 
-  router.post("/api/Auth/RequestToken", (req, res) => {
+  api.post("/api/Auth/RequestToken", (req, res) => {
     const { consumer_key, consumer_secret } = req.body ?? {};
     if (consumer_key !== options.consumerKey || consumer_secret !== options.consumerSecret) {
       return fail(
@@ -107,7 +122,7 @@ export function createPesapalEmulator(options: EmulatorOptions) {
     });
   });
 
-  router.post("/api/URLSetup/RegisterIPN", (req, res) => {
+  api.post("/api/URLSetup/RegisterIPN", (req, res) => {
     if (!authorised(req, res)) return;
     const { url, ipn_notification_type } = req.body ?? {};
     if (
@@ -132,12 +147,12 @@ export function createPesapalEmulator(options: EmulatorOptions) {
     res.json(ipnView(ipn));
   });
 
-  router.get("/api/URLSetup/GetIpnList", (req, res) => {
+  api.get("/api/URLSetup/GetIpnList", (req, res) => {
     if (!authorised(req, res)) return;
     res.json([...ipns.values()].map(ipnView));
   });
 
-  router.post("/api/Transactions/SubmitOrderRequest", (req, res) => {
+  api.post("/api/Transactions/SubmitOrderRequest", (req, res) => {
     if (!authorised(req, res)) return;
     const body = req.body ?? {};
     const billing = body.billing_address ?? {};
@@ -178,46 +193,53 @@ export function createPesapalEmulator(options: EmulatorOptions) {
       confirmationCode: null,
       paymentAccount: null,
       created: new Date().toISOString(),
+      payToken: randomBytes(24).toString("base64url"),
     };
     orders.set(order.trackingId, order);
     res.json({
       order_tracking_id: order.trackingId,
       merchant_reference: order.reference,
-      redirect_url: `${options.publicBaseUrl}/pay/${order.trackingId}`,
+      redirect_url: `${options.publicBaseUrl}/pay/${order.trackingId}/${order.payToken}`,
       error: null,
       status: "200",
     });
   });
 
-  router.get("/api/Transactions/GetTransactionStatus", (req, res) => {
+  api.get("/api/Transactions/GetTransactionStatus", (req, res) => {
     if (!authorised(req, res)) return;
     const order = orders.get(String(req.query.orderTrackingId ?? ""));
     if (!order)
       return fail(res, 404, "order_not_found", "No transaction with that OrderTrackingId");
     const description = ["INVALID", "COMPLETED", "FAILED", "REVERSED"][order.statusCode]!;
+    const unpaid = order.statusCode === 0;
     res.json({
       payment_method: order.paymentMethod ?? "",
       amount: order.reportedAmount ?? order.amount,
       created_date: order.created,
       confirmation_code: order.confirmationCode ?? "",
       payment_status_description: order.statusCode === 1 ? "Completed" : description,
-      description:
-        order.statusCode === 0
-          ? "Payment not yet received"
-          : `Payment ${description.toLowerCase()}`,
-      message: "Request processed successfully",
+      description: unpaid ? "Pending Payment" : `Payment ${description.toLowerCase()}`,
+      message: unpaid ? "Pending Payment" : "Request processed successfully",
       payment_account: order.paymentAccount ?? "",
       call_back_url: order.callbackUrl,
       status_code: order.statusCode,
       merchant_reference: order.reference,
       payment_status_code: "",
       currency: order.currency,
-      error: nullError,
-      status: "200",
+      // Pesapal answers an order not paid yet as an error, not as a success with code 0.
+      error: unpaid
+        ? {
+            error_type: "api_error",
+            code: "payment_details_not_found",
+            message: "Pending Payment",
+            call_back_url: order.callbackUrl,
+          }
+        : nullError,
+      status: unpaid ? "500" : "200",
     });
   });
 
-  router.post("/api/Transactions/CancelOrder", (req, res) => {
+  api.post("/api/Transactions/CancelOrder", (req, res) => {
     if (!authorised(req, res)) return;
     const order = orders.get(String(req.body?.order_tracking_id ?? ""));
     if (!order || order.statusCode === 1)
@@ -275,9 +297,24 @@ export function createPesapalEmulator(options: EmulatorOptions) {
     return url.toString();
   };
 
+  // Everything else under the API answers as Pesapal's API would; the payment pages go on.
+  api.use((req, res, next) => (req.path.startsWith("/pay/") ? next() : notFound(res)));
+
+  const pages = express.Router();
+  pages.use(express.urlencoded({ extended: false, limit: "16kb" }));
+  pages.use(express.json({ limit: "16kb" }));
+
+  /** The order whose payment address this is; the token is compared in constant time. */
+  const payable = (req: Request) => {
+    const order = orders.get(String(req.params.trackingId));
+    const given = digest(String(req.params.token));
+    const expected = digest(order?.payToken ?? randomUUID());
+    return order && timingSafeEqual(given, expected) ? order : undefined;
+  };
+
   // The hosted payment page.
-  router.get("/pay/:trackingId", (req, res) => {
-    const order = orders.get(req.params.trackingId);
+  pages.get("/pay/:trackingId/:token", (req, res) => {
+    const order = payable(req);
     if (!order)
       return res
         .status(404)
@@ -311,8 +348,8 @@ ${
     );
   });
 
-  router.post("/pay/:trackingId", (req, res) => {
-    const order = orders.get(req.params.trackingId);
+  pages.post("/pay/:trackingId/:token", (req, res) => {
+    const order = payable(req);
     if (!order) return res.status(404).type("text").send("Payment not found");
     const method: MethodId = req.body?.method in METHODS ? req.body.method : "mpesa";
     const outcome = String(req.body?.outcome ?? "");
@@ -325,12 +362,12 @@ ${
     res.redirect(303, callbackUrl(order));
   });
 
-  // Test control: drive payments without a browser.
-  router.post("/control/orders/:trackingId/:action", async (req, res) => {
-    const order = orders.get(req.params.trackingId);
-    if (!order) return res.status(404).json({ error: "no such order" });
+  // Test control, on the payment page's own address: drive a payment without a browser.
+  pages.post("/pay/:trackingId/:token/:action", async (req, res) => {
+    const order = payable(req);
+    if (!order) return notFound(res);
     const method: MethodId = req.body?.method in METHODS ? req.body.method : "mpesa";
-    const delayMs = Number(req.body?.ipnDelayMs ?? 0);
+    const delayMs = Math.min(Math.max(Number(req.body?.ipnDelayMs) || 0, 0), 60_000);
     switch (req.params.action) {
       case "complete":
       case "fail":
@@ -342,12 +379,12 @@ ${
         break;
       case "ipn": {
         // Replays the IPN `times` times, all at once: Pesapal repeats notifications.
-        const times = Math.min(Number(req.body?.times ?? 1), 50);
+        const times = Math.min(Math.max(Number(req.body?.times) || 1, 1), 50);
         await Promise.all(Array.from({ length: times }, () => sendIpn(order, delayMs)));
         break;
       }
       default:
-        return res.status(400).json({ error: "unknown action" });
+        return notFound(res);
     }
     res.json({
       trackingId: order.trackingId,
@@ -356,11 +393,21 @@ ${
     });
   });
 
-  router.get("/control/orders", (_req, res) => {
-    res.json([...orders.values()]);
-  });
+  pages.use((_req, res) => notFound(res));
+  // A body that cannot be read (malformed JSON, too large) gets Pesapal's error shape too.
+  const unreadable: express.ErrorRequestHandler = (error, _req, res, _next) =>
+    fail(
+      res,
+      error.status === 413 ? 413 : 400,
+      "invalid_request",
+      "The request body could not be read",
+    );
+  api.use(unreadable);
+  pages.use(unreadable);
 
-  return router;
+  const both = express.Router();
+  both.use(api, pages);
+  return { api, pages, router: both };
 }
 
 function page(title: string, body: string) {

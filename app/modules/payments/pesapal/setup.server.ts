@@ -1,15 +1,29 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { appMeta } from "~/db/schema";
-import { type Env, getEnv, PESAPAL_BASE_URLS } from "~/utils/env.server";
-import { PesapalClient } from "./pesapal/client.server";
-import type { PaymentProvider } from "./provider";
+import type { Env } from "~/utils/env.server";
+import { PESAPAL_IPN_PATH } from "../notification-paths";
+import { PesapalClient } from "./client.server";
 
-/** Demo mode's emulator credentials and mount point (server/app.ts mounts it there). */
+/** Pesapal's API for each PESAPAL_ENV; PESAPAL_BASE_URL overrides it. */
+export const PESAPAL_BASE_URLS = {
+  sandbox: "https://cybqa.pesapal.com/pesapalv3",
+  live: "https://pay.pesapal.com/v3",
+} as const;
+
+/**
+ * Demo mode's emulator credentials and mount point (server/app.ts mounts it there). The secret is
+ * new in each process, so only the shop itself can use the emulator's API: a known secret would
+ * let anyone register IPN addresses the server then calls, or make payment pages that redirect
+ * to any site.
+ */
 export const SANDBOX_PATH = "/pesapal-sandbox";
 export const SANDBOX_KEY = "sandbox-consumer-key";
-export const SANDBOX_SECRET = "sandbox-consumer-secret";
-export const IPN_PATH = "/api/pesapal/ipn";
+const kept = globalThis as typeof globalThis & { __shopSandboxSecret?: string };
+// Kept on globalThis: the dev server reloads modules, and the client and emulator must agree.
+kept.__shopSandboxSecret ??= randomBytes(24).toString("base64url");
+export const SANDBOX_SECRET = kept.__shopSandboxSecret;
 
 /** The IPN id is registered once per base URL and kept in the database. */
 const ipnStore = {
@@ -34,7 +48,8 @@ function memoryIpnStore() {
   };
 }
 
-function createProvider(env: Env): PaymentProvider {
+/** Pesapal as configured: the real API with keys, the built-in emulator without (demo mode). */
+export function createPesapalProvider(env: Env): PesapalClient {
   if (env.DEMO_PAYMENTS) {
     // The emulator runs in this process; the server talks to it over loopback HTTP.
     const local = `http://127.0.0.1:${env.PORT}`;
@@ -42,7 +57,7 @@ function createProvider(env: Env): PaymentProvider {
       baseUrl: `${local}${SANDBOX_PATH}`,
       consumerKey: SANDBOX_KEY,
       consumerSecret: SANDBOX_SECRET,
-      ipnUrl: `${local}${IPN_PATH}`,
+      ipnUrl: `${local}${PESAPAL_IPN_PATH}`,
       ipnNotificationType: env.PESAPAL_IPN_NOTIFICATION_TYPE,
       ipnStore: memoryIpnStore(),
     });
@@ -51,20 +66,8 @@ function createProvider(env: Env): PaymentProvider {
     baseUrl: env.PESAPAL_BASE_URL ?? PESAPAL_BASE_URLS[env.PESAPAL_ENV ?? "sandbox"],
     consumerKey: env.PESAPAL_CONSUMER_KEY!,
     consumerSecret: env.PESAPAL_CONSUMER_SECRET!,
-    ipnUrl: `${env.PUBLIC_URL}${IPN_PATH}`,
+    ipnUrl: `${env.PUBLIC_URL}${PESAPAL_IPN_PATH}`,
     ipnNotificationType: env.PESAPAL_IPN_NOTIFICATION_TYPE,
     ipnStore,
   });
-}
-
-const holder = globalThis as typeof globalThis & { __shopPayments?: PaymentProvider };
-
-export function getPaymentProvider(): PaymentProvider {
-  holder.__shopPayments ??= createProvider(getEnv());
-  return holder.__shopPayments;
-}
-
-/** Tests point the shop at their own provider (an emulator on another port). */
-export function setPaymentProvider(provider: PaymentProvider | undefined) {
-  holder.__shopPayments = provider;
 }

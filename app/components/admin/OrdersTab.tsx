@@ -2,12 +2,9 @@ import { Download, Eye } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { Modal } from "~/components/Modal";
-import type { AdminOrder, SectionId, TimelineEntry } from "~/modules/orders/admin-orders.server";
-import { ORDER_STATUSES } from "~/modules/orders/statuses";
-import { describeEvent } from "~/modules/orders/timeline-text";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { formatKsh } from "~/utils/money";
-import { Pager } from "./pager";
+import { Pager } from "./Pager";
 
 const FILTERS = [
   ["all", "All Orders"],
@@ -18,21 +15,59 @@ const FILTERS = [
   ["Shipped", "Shipped"],
 ] as const;
 
-type ListedOrder = AdminOrder & { timeline: TimelineEntry[] };
+/** An order as the list and its details show it; the timeline comes in the owner's words. */
+type ListedOrder = {
+  id: string;
+  createdAt: string;
+  status: string;
+  amount: number;
+  currency: string;
+  items: { name: string; quantity: number; price: number; size?: string | null }[];
+  customer: {
+    name: string;
+    phone: string;
+    email: string;
+    address: string | null;
+    city: string | null;
+    notes: string | null;
+  };
+  delivery: { method: string | null; fee: number; pickupLocation: string | null };
+  paymentProvider: string;
+  paymentMethod: string;
+  confirmationCode: string | null;
+  /** The provider took the payment back: the order is Failed and no longer counts as revenue. */
+  paymentReversed: boolean;
+  timeline: { id: number; at: string; text: string; admin: string | null }[];
+};
+type SectionId = "completed" | "failed" | "other";
 type Section = { total: number; page: number; rows: ListedOrder[] };
 type Props = {
   sections: Record<SectionId, Section>;
   status: string;
   sort: string;
+  /** The statuses an open order can be given. */
+  statuses: readonly string[];
   pageSize: number;
   hrefFor: (changes: Record<string, string | number>) => string;
 };
 
 const shortId = (id: string) => `${id.slice(0, 8)}...`;
-const amount = (o: AdminOrder) => `${o.currency} ${o.amount.toLocaleString("en-KE")}`;
+
+/** A payment the provider took back: the order is Failed and no longer counts as revenue. */
+function ReversedBadge() {
+  return (
+    <span
+      className="rounded-full bg-danger/10 px-2.5 py-1 text-xs font-semibold text-danger"
+      data-testid="payment-reversed"
+    >
+      Payment reversed
+    </span>
+  );
+}
+const amount = (o: ListedOrder) => `${o.currency} ${o.amount.toLocaleString("en-KE")}`;
 
 /** The status of an open order: a dropdown that saves at once ('Updating...' while it does). */
-function StatusControl({ order }: { order: AdminOrder }) {
+function StatusControl({ order, statuses }: { order: ListedOrder; statuses: readonly string[] }) {
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
   const busy = fetcher.state !== "idle";
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +102,7 @@ function StatusControl({ order }: { order: AdminOrder }) {
           }}
           className="min-h-10 rounded-lg border border-hairline bg-white px-2 text-sm"
         >
-          {ORDER_STATUSES.map((s) => (
+          {statuses.map((s) => (
             <option key={s}>{s}</option>
           ))}
         </select>
@@ -98,6 +133,7 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
     ["Pickup location", order.delivery.pickupLocation],
     ["Address", [order.customer.address, order.customer.city].filter(Boolean).join(", ") || null],
     ["Order notes", order.customer.notes || null],
+    ["Payment provider", order.paymentProvider],
     ["Payment method", order.paymentMethod],
     ["Confirmation code", order.confirmationCode],
   ];
@@ -110,7 +146,8 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
             data-testid="status-badge"
           >
             {order.status}
-          </span>
+          </span>{" "}
+          {order.paymentReversed ? <ReversedBadge /> : null}
         </p>
         <dl className="mt-3 grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1.5">
           {rows
@@ -158,7 +195,7 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
           ) : (
             order.timeline.map((entry) => (
               <li key={entry.id}>
-                <span className="block">{describeEvent(entry.kind, entry.details)}</span>
+                <span className="block">{entry.text}</span>
                 <span className="block text-xs text-muted">
                   {formatDateTime(entry.at)}
                   {entry.admin ? ` · by ${entry.admin}` : ""}
@@ -174,11 +211,12 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
 
 function OrdersTable({
   rows,
-  editable,
+  statuses,
   onView,
 }: {
   rows: ListedOrder[];
-  editable: boolean;
+  /** The statuses open orders can be given; none for the sections that cannot change. */
+  statuses: readonly string[] | null;
   onView: (o: ListedOrder) => void;
 }) {
   return (
@@ -208,7 +246,14 @@ function OrdersTable({
               <span className="block text-xs text-muted">{order.customer.phone}</span>
               <span className="block text-xs text-muted">{order.customer.email}</span>
             </td>
-            <td className="font-semibold tabular md:py-3 md:pr-3">{amount(order)}</td>
+            <td className="font-semibold tabular md:py-3 md:pr-3">
+              {amount(order)}
+              {order.paymentReversed ? (
+                <span className="mt-1 block">
+                  <ReversedBadge />
+                </span>
+              ) : null}
+            </td>
             <td className="col-span-2 flex flex-wrap items-center gap-2 md:py-3">
               <button
                 type="button"
@@ -219,7 +264,7 @@ function OrdersTable({
                 View details
                 <span className="sr-only"> of order {shortId(order.id)}</span>
               </button>
-              {editable ? <StatusControl order={order} /> : null}
+              {statuses ? <StatusControl order={order} statuses={statuses} /> : null}
             </td>
           </tr>
         ))}
@@ -228,7 +273,7 @@ function OrdersTable({
   );
 }
 
-export function OrdersTab({ sections, status, sort, pageSize, hrefFor }: Props) {
+export function OrdersTab({ sections, status, sort, statuses, pageSize, hrefFor }: Props) {
   const [viewing, setViewing] = useState<ListedOrder | null>(null);
   const parts: { id: SectionId; title: string; empty: string | null }[] = [
     { id: "completed", title: "Completed Orders", empty: "No completed orders yet" },
@@ -238,7 +283,6 @@ export function OrdersTab({ sections, status, sort, pageSize, hrefFor }: Props) 
   return (
     <div>
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <input type="hidden" name="tab" value="orders" />
         <div>
           <label htmlFor="orders-status" className="block text-xs font-semibold text-muted">
             Status
@@ -299,7 +343,11 @@ export function OrdersTab({ sections, status, sort, pageSize, hrefFor }: Props) 
               {title} ({section.total})
             </h2>
             {section.rows.length ? (
-              <OrdersTable rows={section.rows} editable={id === "other"} onView={setViewing} />
+              <OrdersTable
+                rows={section.rows}
+                statuses={id === "other" ? statuses : null}
+                onView={setViewing}
+              />
             ) : (
               <p className="mt-2 text-sm text-muted">{empty}</p>
             )}

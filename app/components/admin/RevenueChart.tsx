@@ -1,5 +1,6 @@
-import type { DayRevenue } from "~/modules/orders/revenue-days";
 import { formatKsh } from "~/utils/money";
+
+type DayRevenue = { day: string; revenue: number; orders: number };
 
 const dayLabel = new Intl.DateTimeFormat("en-KE", {
   day: "numeric",

@@ -3,15 +3,6 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { ProductImage } from "~/components/ProductImage";
-import {
-  MAX_PRODUCT_IMAGES,
-  PRODUCT_FAILURES,
-  PRODUCT_MESSAGES,
-  type ProductFieldErrors,
-  validateProductForm,
-} from "~/modules/catalog/product-form";
-import { SIZE_SETS } from "~/modules/catalog/sizes";
-import { IMAGE_TYPES } from "~/modules/media/image-keys";
 import { postWithProgress } from "./post-with-progress";
 
 export type EditableProduct = {
@@ -28,10 +19,24 @@ export type EditableProduct = {
   isFeatured: boolean;
 };
 
+type FieldErrors = Partial<Record<string, string>>;
+
+/** The shop's product rules, which the route passes in (the endpoint checks them again). */
+export type ProductFormRules = {
+  /** The server's own field rules: one message per field at fault. */
+  validate: (form: FormData) => { ok: true } | { ok: false; errors: FieldErrors };
+  maxImages: number;
+  /** The image types the file picker offers. */
+  imageTypes: readonly string[];
+  sizeGroups: { label: string; sizes: readonly string[] }[];
+  messages: { noImage: string; failed: { create: string; update: string } };
+};
+
 type Props = {
   /** The product being edited; none for 'Add New Product'. */
   product?: EditableProduct;
   categories: { id: string; name: string }[];
+  rules: ProductFormRules;
   /** Where a form post without JavaScript comes back to. */
   returnTo: string;
   /** After a successful save (the caller reloads the list or closes the modal). */
@@ -40,33 +45,29 @@ type Props = {
   cancelHref?: string;
 };
 
-/** Sizes grouped as the spec's size sets; shoe and sandal sizes overlap, so they share a row. */
-const SIZE_GROUPS: { label: string; sizes: readonly string[] }[] = [
-  { label: "Kids", sizes: SIZE_SETS.kids },
-  { label: "Adult", sizes: SIZE_SETS.adult },
-  { label: "One size", sizes: SIZE_SETS.oneSize },
-  {
-    label: "Shoes and sandals",
-    sizes: [...new Set([...SIZE_SETS.womensSandals, ...SIZE_SETS.mensShoes])],
-  },
-];
-
 /**
  * The add and edit product form. It works as a plain multipart form post; with JavaScript it
  * checks the fields with the server's own rules first and sends the images with a progress bar.
  */
-export function ProductEditor({ product, categories, returnTo, onSaved, cancelHref }: Props) {
+export function ProductEditor({
+  product,
+  categories,
+  rules,
+  returnTo,
+  onSaved,
+  cancelHref,
+}: Props) {
   const editing = Boolean(product);
   const formId = useId();
   const field = (name: string) => `${formId}-${name}`;
   const fileInput = useRef<HTMLInputElement>(null);
-  const [errors, setErrors] = useState<ProductFieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<{ message: string; detail?: string } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [kept, setKept] = useState<string[]>(product?.images ?? []);
   const [chosen, setChosen] = useState<{ name: string; url: string }[]>([]);
   const [trimmed, setTrimmed] = useState(false);
-  const room = MAX_PRODUCT_IMAGES - kept.length;
+  const room = rules.maxImages - kept.length;
   const saving = progress !== null;
 
   /** Keeps the first files that fit (3, less the kept images when editing). */
@@ -93,7 +94,7 @@ export function ProductEditor({ product, categories, returnTo, onSaved, cancelHr
     const form = event.currentTarget;
     const body = new FormData(form);
     setFailure(null);
-    const valid = validateProductForm(body);
+    const valid = rules.validate(body);
     setErrors(valid.ok ? {} : valid.errors);
     if (!valid.ok) {
       const first = Object.keys(valid.errors)[0];
@@ -102,7 +103,7 @@ export function ProductEditor({ product, categories, returnTo, onSaved, cancelHr
     }
     const images = (fileInput.current?.files?.length ?? 0) + kept.length;
     if (images === 0) {
-      setFailure({ message: PRODUCT_MESSAGES.noImage });
+      setFailure({ message: rules.messages.noImage });
       fileInput.current?.focus();
       return;
     }
@@ -120,12 +121,12 @@ export function ProductEditor({ product, categories, returnTo, onSaved, cancelHr
     }
     setErrors(answer.fields ?? {});
     setFailure({
-      message: PRODUCT_FAILURES[editing ? "update" : "create"],
+      message: rules.messages.failed[editing ? "update" : "create"],
       detail: answer.detail,
     });
   }
 
-  const invalid = (name: keyof ProductFieldErrors) => errorProps(field(name), errors[name]);
+  const invalid = (name: string) => errorProps(field(name), errors[name]);
 
   /** Whole shillings, 0 or more: the number keyboard on phones. */
   const priceField = (name: "originalPrice" | "price", label: string, value?: number) => (
@@ -218,7 +219,7 @@ export function ProductEditor({ product, categories, returnTo, onSaved, cancelHr
           Sizes <span className="font-normal text-muted">(none for accessories and shukas)</span>
         </legend>
         <div className="mt-2 space-y-2">
-          {SIZE_GROUPS.map((group) => (
+          {rules.sizeGroups.map((group) => (
             <div key={group.label} className="flex flex-wrap items-center gap-1.5">
               <span className="w-full text-xs text-muted sm:w-32">{group.label}</span>
               {group.sizes.map((size) => (
@@ -282,7 +283,7 @@ export function ProductEditor({ product, categories, returnTo, onSaved, cancelHr
           )}
         </label>
         <p id={`${field("images")}-hint`} className="mt-0.5 text-xs text-muted">
-          PNG, JPEG or WebP, up to 10 MB each. Max {MAX_PRODUCT_IMAGES} total
+          PNG, JPEG or WebP, up to 10 MB each. Max {rules.maxImages} total
           {editing ? ` (room for ${Math.max(0, room)} more)` : ""}.
         </p>
         <label
@@ -296,7 +297,7 @@ export function ProductEditor({ product, categories, returnTo, onSaved, cancelHr
             name="images"
             type="file"
             multiple
-            accept={IMAGE_TYPES.join(",")}
+            accept={rules.imageTypes.join(",")}
             disabled={room <= 0}
             aria-describedby={`${field("images")}-hint`}
             onChange={(e) => choose(e.currentTarget)}

@@ -3,10 +3,9 @@ import { Form, Link, useFetcher, useNavigate, useNavigation, useRevalidator } fr
 import { Modal } from "~/components/Modal";
 import { ProductImage } from "~/components/ProductImage";
 import { notify } from "~/components/toast";
-import { categoryName } from "~/modules/catalog/categories";
 import { formatKsh } from "~/utils/money";
-import { Pager } from "./pager";
-import { type EditableProduct, ProductEditor } from "./product-editor";
+import { Pager } from "./Pager";
+import { type EditableProduct, ProductEditor, type ProductFormRules } from "./ProductEditor";
 
 /** What a row of the list shows; the edit and delete modals load their product in full. */
 type ProductRow = Omit<EditableProduct, "description" | "details" | "sizes">;
@@ -17,6 +16,7 @@ type Props = {
   q: string;
   category: string;
   categories: { id: string; name: string }[];
+  formRules: ProductFormRules;
   page: number;
   pages: number;
   /** The product whose edit modal or delete confirmation is open (kept in the URL). */
@@ -106,6 +106,7 @@ export function ProductsTab({
   q,
   category,
   categories,
+  formRules,
   page,
   pages,
   focused,
@@ -119,6 +120,7 @@ export function ProductsTab({
   const closeModal = () => navigate(here, { preventScrollReset: true, replace: true });
   const edited = focused && focused.id === editing ? focused : null;
   const deleted = focused && focused.id === deleting ? focused : null;
+  const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
   return (
     <div>
       <details className="group rounded-xl border border-hairline bg-white">
@@ -129,6 +131,7 @@ export function ProductsTab({
         <div className="border-t border-hairline p-4">
           <ProductEditor
             categories={categories}
+            rules={formRules}
             returnTo={here}
             onSaved={() => {
               notify("success", "Product added.");
@@ -138,8 +141,13 @@ export function ProductsTab({
         </div>
       </details>
 
-      <Form method="get" className="mt-5 flex flex-wrap items-end gap-3" role="search">
-        <input type="hidden" name="tab" value="products" />
+      {/* Named: an index route's own action would add ?index to the address. */}
+      <Form
+        method="get"
+        action="/admin"
+        className="mt-5 flex flex-wrap items-end gap-3"
+        role="search"
+      >
         <div className="min-w-48 flex-1">
           <label htmlFor="admin-search" className="sr-only">
             Search products
@@ -205,7 +213,7 @@ export function ProductsTab({
               </div>
               <div className="min-w-40 flex-1">
                 <p className="font-medium">{p.name}</p>
-                <p className="text-xs text-muted">{categoryName(p.category)}</p>
+                <p className="text-xs text-muted">{categoryNames.get(p.category) ?? p.category}</p>
               </div>
               <p className="tabular">
                 <span className="font-semibold">{formatKsh(p.price)}</span>
@@ -250,6 +258,7 @@ export function ProductsTab({
             key={edited.id}
             product={edited}
             categories={categories}
+            rules={formRules}
             returnTo={here}
             cancelHref={here}
             onSaved={() => {

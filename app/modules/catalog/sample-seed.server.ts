@@ -1,12 +1,12 @@
 import { count, eq } from "drizzle-orm";
+import pLimit from "p-limit";
 import sharp from "sharp";
-import { type SampleProduct, sampleCatalogue } from "~/modules/catalog/sample-catalogue";
+import type { Db } from "~/db/client.server";
+import { appMeta, products } from "~/db/schema";
 import { garmentPhotoSvg, printCloseUpSvg } from "~/modules/media/african-print";
 import { imageVariantsExist, storeImageVariants } from "~/modules/media/images.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
-import { mapLimit } from "~/utils/map-limit";
-import type { Db } from "./client.server";
-import { appMeta, products } from "./schema";
+import { type SampleProduct, sampleCatalogue } from "./sample-catalogue";
 
 const SEEDED = "sample_catalogue_seeded_at";
 
@@ -35,7 +35,7 @@ async function drawSampleImage(storage: MediaStorage, product: SampleProduct, in
 /** Adds the sample catalogue with its generated images. Meant for an empty shop. */
 export async function seedSampleCatalogue(db: Db, storage: MediaStorage) {
   const catalogue = sampleCatalogue();
-  const rows = await mapLimit(catalogue, 4, async (product) => {
+  const rows = await pLimit(4).map(catalogue, async (product) => {
     const { imageCount, ...fields } = product;
     const images: string[] = [];
     for (let i = 0; i < imageCount; i++) images.push(await drawSampleImage(storage, product, i));

@@ -12,7 +12,7 @@ const round =
  * The round add button on a product card: adds one straight away, or for a product with sizes
  * asks for the size first. Before JavaScript, a sized product's button leads to its page.
  */
-export function CardAddButton({ productId, name, sizes }: Props) {
+export function ProductCardAddButton({ productId, name, sizes }: Props) {
   const { pathname, search } = useLocation();
   const { submit, busy } = useCartFetcher();
   const [hydrated, setHydrated] = useState(false);

@@ -1,0 +1,32 @@
+import { getDb } from "~/db/client.server";
+import { readCartId } from "~/modules/cart/cart.server";
+import { getPaymentProviders } from "~/modules/payments/providers.server";
+import { clientAddress } from "~/utils/client-address.server";
+import { getEnv } from "~/utils/env.server";
+import { placeOrder, type RequestedItem } from "./checkout.server";
+
+type CheckoutRequest = {
+  /** The checkout form's fields (name, phone, email, delivery...), validated by placeOrder. */
+  form: Record<string, unknown>;
+  items: RequestedItem[];
+  /** The total the shopper saw, when the client sent one. */
+  clientTotal?: number;
+  /** The payment provider the shopper chose, by name; the shop's default when not given. */
+  provider?: string;
+};
+
+/**
+ * Checkout as the shop runs it, for the cart page's form and for POST /api/checkout alike: the
+ * order is placed with the shop's database, payment provider and public address, and remembers
+ * the cart the request's cookie names (so the cart can be emptied once the order is paid).
+ */
+export async function startCheckout(request: Request, order: CheckoutRequest) {
+  const env = getEnv();
+  return placeOrder(getDb(), getPaymentProviders(), {
+    ...order,
+    cartId: await readCartId(request),
+    publicUrl: env.PUBLIC_URL,
+    shopName: env.SHOP_NAME,
+    clientAddress: clientAddress(request),
+  });
+}

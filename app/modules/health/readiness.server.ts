@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { DatabaseHandle } from "~/db/client.server";
+import { appMeta } from "~/db/schema";
+import type { MediaStorage } from "~/modules/media/storage.server";
+import { logger } from "~/utils/logger.server";
+
+/**
+ * Readiness: can the shop take an order right now? A database that answers reads but cannot
+ * write (a full disk) and a media folder or bucket that refuses files both make it not ready, so
+ * each check writes and deletes something tiny. The writes run at most once per PROBE_INTERVAL_MS
+ * however often the check is asked (concurrent callers share one probe); a cheap query runs on
+ * every call, so a lost database shows at once.
+ */
+export type ReadinessPart = "database" | "storage";
+export type Readiness = {
+  ready: boolean;
+  checks: Record<ReadinessPart, "ok" | "failed">;
+};
+
+export const PROBE_INTERVAL_MS = 5_000;
+export const PROBE_TIMEOUT_MS = 3_000;
+const PROBE_KEY = "health_probe";
+
+function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${PROBE_TIMEOUT_MS} ms.`)),
+      PROBE_TIMEOUT_MS,
+    );
+    timer.unref();
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function probeDatabase(database: DatabaseHandle) {
+  const { db } = database;
+  const value = new Date().toISOString();
+  await db
+    .insert(appMeta)
+    .values({ key: PROBE_KEY, value })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+  await db.delete(appMeta).where(eq(appMeta.key, PROBE_KEY));
+}
+
+async function probeStorage(storage: MediaStorage) {
+  const key = `health/probe-${randomUUID()}.txt`;
+  await storage.put(key, Buffer.from("ok"), "text/plain");
+  await storage.delete(key);
+}
+
+async function settle(what: ReadinessPart, work: () => Promise<void>) {
+  try {
+    await withTimeout(work(), what === "database" ? "The database" : "Media storage");
+    return "ok" as const;
+  } catch (error) {
+    logger.error({ err: error, check: what }, `health check: ${what} failed`);
+    return "failed" as const;
+  }
+}
+
+type Probe = {
+  at: number;
+  database: DatabaseHandle;
+  storage: MediaStorage;
+  result: Promise<Readiness["checks"]>;
+};
+let last: Probe | undefined;
+
+/** Checks the given database and storage (the ones the server runs on). */
+export async function checkReadiness(
+  database: DatabaseHandle,
+  storage: MediaStorage,
+  now = Date.now(),
+): Promise<Readiness> {
+  let probe = last;
+  if (
+    !probe ||
+    probe.database !== database ||
+    probe.storage !== storage ||
+    now - probe.at >= PROBE_INTERVAL_MS
+  ) {
+    probe = last = {
+      at: now,
+      database,
+      storage,
+      result: Promise.all([
+        settle("database", () => probeDatabase(database)),
+        settle("storage", () => probeStorage(storage)),
+      ]).then(([db, media]) => ({ database: db, storage: media })),
+    };
+  }
+  const [written, reachable] = await Promise.all([
+    probe.result,
+    settle("database", () => database.ping()),
+  ]);
+  const checks = {
+    ...written,
+    database: written.database === "ok" && reachable === "ok" ? "ok" : "failed",
+  } as const;
+  return { ready: checks.database === "ok" && checks.storage === "ok", checks };
+}

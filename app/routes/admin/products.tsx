@@ -1,0 +1,155 @@
+import { data, redirect, useLocation, useRouteLoaderData } from "react-router";
+import type { ProductFormRules } from "~/components/admin/ProductEditor";
+import { ProductsTab } from "~/components/admin/ProductsTab";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/modules/auth/require-admin.server";
+import {
+  ADMIN_PAGE_SIZE,
+  adminProduct,
+  adminProducts,
+  toggleProduct,
+} from "~/modules/catalog/admin-products.server";
+import { CATEGORY_IDS, categoryName } from "~/modules/catalog/categories";
+import {
+  MAX_PRODUCT_IMAGES,
+  PRODUCT_FAILURES,
+  PRODUCT_MESSAGES,
+  validateProductForm,
+} from "~/modules/catalog/product-form";
+import { SIZE_SETS } from "~/modules/catalog/sizes";
+import { IMAGE_TYPES } from "~/modules/media/image-keys";
+import { readForm } from "~/utils/form-data.server";
+import { logger } from "~/utils/logger.server";
+import { pageNumber } from "~/utils/page-number";
+import type { Route } from "./+types/products";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** `/admin`, the products tab. Before the tabs were routes, `?tab=orders` chose the orders tab. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const search = new URL(request.url).searchParams;
+  if (search.has("tab")) {
+    const tab = search.get("tab");
+    search.delete("tab");
+    const query = search.size ? `?${search}` : "";
+    throw redirect(`${tab === "orders" ? "/admin/orders" : "/admin"}${query}`, 301);
+  }
+  const q = (search.get("q") ?? "").slice(0, 100);
+  const category = search.get("category") ?? "all";
+  const page = pageNumber(search.get("page"));
+  // The product an ?edit= or ?delete= link is about, wherever it is in the list.
+  const focusId = search.get("edit") ?? search.get("delete");
+  try {
+    const db = getDb();
+    const [list, focused] = await Promise.all([
+      adminProducts(db, { q, category, page }),
+      focusId ? adminProduct(db, focusId) : null,
+    ]);
+    return data(
+      {
+        products: {
+          ...list,
+          q,
+          category,
+          page,
+          pages: Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE)),
+          focused,
+        },
+        loadError: null,
+      },
+      { headers: NO_STORE },
+    );
+  } catch (error) {
+    logger.error({ err: error }, "admin products could not load");
+    return data(
+      { products: null, loadError: "Could not fetch data from the database." },
+      { status: 503, headers: NO_STORE },
+    );
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  if (form.get("intent") === "toggle") {
+    const field = form.get("field") === "isFeatured" ? "isFeatured" : "inStock";
+    const value = await toggleProduct(getDb(), String(form.get("productId")), field);
+    if (value === null) return data({ ok: false, error: PRODUCT_FAILURES.update }, { status: 404 });
+    return { ok: true };
+  }
+  return data({ error: "Unknown action." }, { status: 400 });
+}
+
+const adminCategories = CATEGORY_IDS.map((id) => ({ id, name: categoryName(id) }));
+
+/** The shop's product rules, applied in the browser before sending (the endpoint applies them again). */
+const formRules: ProductFormRules = {
+  validate: validateProductForm,
+  maxImages: MAX_PRODUCT_IMAGES,
+  imageTypes: IMAGE_TYPES,
+  // The spec's size sets; shoe and sandal sizes overlap, so they share a row.
+  sizeGroups: [
+    { label: "Kids", sizes: SIZE_SETS.kids },
+    { label: "Adult", sizes: SIZE_SETS.adult },
+    { label: "One size", sizes: SIZE_SETS.oneSize },
+    {
+      label: "Shoes and sandals",
+      sizes: [...new Set([...SIZE_SETS.womensSandals, ...SIZE_SETS.mensShoes])],
+    },
+  ],
+  messages: { noImage: PRODUCT_MESSAGES.noImage, failed: PRODUCT_FAILURES },
+};
+
+export default function ProductsPage({ loaderData }: Route.ComponentProps) {
+  const { products, loadError } = loaderData;
+  const dashboard = useRouteLoaderData<{ loadError: string | null }>("routes/admin/dashboard");
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const hrefFor = (changes: Record<string, string | number | null>) => {
+    const next = new URLSearchParams(params);
+    next.delete("failed");
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) next.delete(k);
+      else next.set(k, String(v));
+    }
+    const query = next.toString();
+    return query ? `/admin?${query}` : "/admin";
+  };
+  // A product change posted without JavaScript comes back with ?failed=create|update|delete.
+  const failedIntent = params.get("failed") ?? "";
+  const failed = Object.hasOwn(PRODUCT_FAILURES, failedIntent)
+    ? PRODUCT_FAILURES[failedIntent as keyof typeof PRODUCT_FAILURES]
+    : null;
+  return (
+    <>
+      {failed ? (
+        <p
+          role="alert"
+          className="mb-5 rounded-xl border border-danger/30 bg-danger/5 p-4 text-danger"
+        >
+          {failed}
+        </p>
+      ) : null}
+      {/* The dashboard already says so when the database failed for it too. */}
+      {loadError && !dashboard?.loadError ? (
+        <p
+          role="alert"
+          className="mb-5 rounded-xl border border-danger/30 bg-danger/5 p-4 text-danger"
+        >
+          {loadError}
+        </p>
+      ) : null}
+      {products ? (
+        <ProductsTab
+          {...products}
+          categories={adminCategories}
+          formRules={formRules}
+          editing={params.get("edit")}
+          deleting={params.get("delete")}
+          hrefFor={hrefFor}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import express from "express";
+import { getEnv } from "~/utils/env.server";
+
+/**
+ * Benchmark only (BENCH_HOOKS=true): `GET /__bench/static?page=/shop` answers the HTML `/shop`
+ * rendered, kept in memory, through the same pipeline (request log, headers, compression) but
+ * without React Router or the database. `npm run bench` compares each page's requests per second
+ * with this ceiling. Without the flag it falls through to the shop's "not found" page.
+ */
+export const benchHooks = express.Router();
+
+type Copy = { body: Buffer; headers: [string, string][] };
+const copies = new Map<string, Copy>();
+// The rendered page's own headers that the copy keeps; the pipeline sets the rest again.
+const KEPT = ["content-type", "content-security-policy", "cache-control"];
+
+benchHooks.get("/static", async (req, res, next) => {
+  if (!getEnv().BENCH_HOOKS) return next();
+  const page = req.query.page;
+  if (typeof page !== "string" || !/^\/(?!\/)/.test(page) || page.startsWith("/__bench")) {
+    res
+      .status(400)
+      .type("text/plain")
+      .send("Give the page to copy as a path, such as ?page=/shop.");
+    return;
+  }
+  let copy = copies.get(page);
+  if (!copy) {
+    // Rendered once by this same process, the way a shopper's request renders it.
+    const response = await fetch(`http://127.0.0.1:${req.socket.localPort}${page}`, {
+      headers: { "accept-encoding": "identity" },
+    });
+    if (response.status !== 200) {
+      res.status(404).type("text/plain").send(`${page} answered ${response.status}, not a page.`);
+      return;
+    }
+    copy = {
+      body: Buffer.from(await response.arrayBuffer()),
+      headers: KEPT.flatMap((name) => {
+        const value = response.headers.get(name);
+        return value === null ? [] : [[name, value] as [string, string]];
+      }),
+    };
+    copies.set(page, copy);
+  }
+  for (const [name, value] of copy.headers) res.setHeader(name, value);
+  res.end(copy.body);
+});

@@ -1,0 +1,31 @@
+import type { NextFunction, Request, Response } from "express";
+
+/** The endpoints that take a body of their own type: the JSON checkout and Pesapal's IPN. */
+export const OWN_BODY_TYPES = new Set(["/api/checkout", "/api/pesapal/ipn"]);
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+/** A NUL byte, raw or percent-encoded: PostgreSQL text cannot hold one. */
+const NUL = /%00|\0/i;
+
+export const ADDRESS_NUL = "The address contains a character that is not allowed (a NUL byte).";
+export const NOT_A_FORM =
+  "This address accepts only forms (application/x-www-form-urlencoded or multipart/form-data).";
+
+/**
+ * Refuses, before React Router, requests no page of the shop can answer: a NUL byte in the path
+ * or query (400), or a body to a form action that is not a form (415). The actions then only
+ * ever see what a browser's form sends; what is inside the form is checked by readForm.
+ */
+export function refuseMalformedRequests(req: Request, res: Response, next: NextFunction) {
+  if (NUL.test(req.originalUrl)) {
+    res.status(400).type("text/plain").send(ADDRESS_NUL);
+    return;
+  }
+  // React Router matches paths without regard to case or a trailing slash.
+  const path = req.path.toLowerCase().replace(/\/+$/, "");
+  if (BODY_METHODS.has(req.method) && !OWN_BODY_TYPES.has(path) && !req.is(FORM_TYPES)) {
+    res.status(415).type("text/plain").send(NOT_A_FORM);
+    return;
+  }
+  next();
+}

@@ -1,0 +1,152 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import { orders, products } from "~/db/schema";
+import { addToCart, cartCookie } from "~/modules/cart/cart.server";
+import { PesapalClient } from "~/modules/payments/pesapal/client.server";
+import { setPaymentProviders } from "~/modules/payments/providers.server";
+import { PaymentProviders } from "~/modules/payments/registry";
+import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
+import { action as apiCheckout } from "~/routes/resources/api-checkout";
+import { action as cartAction } from "~/routes/storefront/cart";
+import { databases } from "../setup/databases";
+
+/**
+ * The cart page's form and POST /api/checkout start an order the same way: priced by the server,
+ * Pending, sent to the payment provider, and remembering the cart of the request's cookie.
+ */
+
+const customer = {
+  name: "Njeri Wambui",
+  phone: "0712345678",
+  email: "njeri@example.co.ke",
+  deliveryMethod: "pickup",
+};
+
+describe.each(databases)("checkout from the cart page and the JSON API, on $name", (database) => {
+  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let server: ReturnType<ReturnType<typeof express>["listen"]>;
+  let base = "";
+
+  beforeAll(async () => {
+    handle = await database.open();
+    setDatabase(handle);
+    await handle.db.insert(products).values({
+      id: "9101",
+      name: "Nyota Ankara Headwrap",
+      description: "d",
+      category: "accessories",
+      price: 800,
+    });
+    const app = express();
+    server = app.listen(0);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app.use(
+      "/pesapal",
+      createPesapalEmulator({
+        publicBaseUrl: `${base}/pesapal`,
+        consumerKey: "k",
+        consumerSecret: "s",
+      }).router,
+    );
+    setPaymentProviders(
+      new PaymentProviders([
+        new PesapalClient({
+          baseUrl: `${base}/pesapal`,
+          consumerKey: "k",
+          consumerSecret: "s",
+          ipnUrl: `${base}/ipn`,
+          ipnNotificationType: "GET",
+          ipnStore: { get: async () => null, set: async () => {} },
+        }),
+      ]),
+    );
+  });
+
+  afterAll(async () => {
+    setPaymentProviders(undefined);
+    setDatabase(undefined);
+    server?.close();
+    await handle?.dispose();
+  });
+
+  const ordersOfCart = (cartId: string) =>
+    handle.db.select().from(orders).where(eq(orders.cartId, cartId));
+
+  test("both place a Pending order for the request's cart and answer the payment page", async () => {
+    // The cart page: the cart's lines, the subtotal the shopper saw, a plain form post.
+    const pageCart = await addToCart(handle.db, null, {
+      productId: "9101",
+      size: "",
+      quantity: 2,
+    });
+    const form = new URLSearchParams({ intent: "checkout", subtotal: "1600", ...customer });
+    let answer: unknown;
+    try {
+      answer = await cartAction({
+        request: new Request("http://localhost/cart", {
+          method: "POST",
+          headers: {
+            Cookie: await cartCookie.serialize(pageCart),
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body: form,
+        }),
+      } as Parameters<typeof cartAction>[0]);
+    } catch (thrown) {
+      answer = thrown;
+    }
+    expect(answer).toBeInstanceOf(Response);
+    const location = (answer as Response).headers.get("Location");
+    expect(location).toMatch(new RegExp(`^${base}/pesapal/pay/`));
+    const [fromPage] = await ordersOfCart(pageCart);
+    expect(fromPage).toMatchObject({ status: "Pending", amount: 1600 });
+    expect(fromPage!.paymentReference).toBeTruthy();
+
+    // The JSON API: the items in the body, the cart in the cookie.
+    const apiCart = await addToCart(handle.db, null, { productId: "9101", size: "", quantity: 1 });
+    const response = await apiCheckout({
+      request: new Request("http://localhost/api/checkout", {
+        method: "POST",
+        headers: {
+          Cookie: await cartCookie.serialize(apiCart),
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({
+          data: { items: [{ id: "9101", quantity: 1 }], checkoutData: customer, total: 800 },
+        }),
+      }),
+    } as Parameters<typeof apiCheckout>[0]);
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { redirectUrl: string } };
+    expect(data.redirectUrl).toMatch(new RegExp(`^${base}/pesapal/pay/`));
+    const [fromApi] = await ordersOfCart(apiCart);
+    expect(fromApi).toMatchObject({ status: "Pending", amount: 800 });
+  });
+
+  test("both refuse a checkout whose total the shopper saw is not the server's, placing nothing", async () => {
+    const cartId = await addToCart(handle.db, null, { productId: "9101", size: "", quantity: 1 });
+    const cookie = await cartCookie.serialize(cartId);
+    const page = (await cartAction({
+      request: new Request("http://localhost/cart", {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "checkout", subtotal: "700", ...customer }),
+      }),
+    } as Parameters<typeof cartAction>[0])) as { init: ResponseInit | null };
+    expect(page.init?.status).toBe(409);
+    const api = await apiCheckout({
+      request: new Request("http://localhost/api/checkout", {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          data: { items: [{ id: "9101", quantity: 1 }], checkoutData: customer, total: 700 },
+        }),
+      }),
+    } as Parameters<typeof apiCheckout>[0]);
+    expect(api.status).toBe(409);
+    expect(await ordersOfCart(cartId)).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { orders, products } from "~/db/schema";
+import { placeOrder } from "~/modules/checkout/checkout.server";
+import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
+import { settleOrder } from "~/modules/orders/settlement.server";
+import { PesapalClient } from "~/modules/payments/pesapal/client.server";
+import { PaymentProviders } from "~/modules/payments/registry";
+import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
+import { metricsRegistry } from "~/utils/metrics.server";
+import { databases } from "../setup/databases";
+
+/** One sample of the registry's text output, or 0 when the series does not exist yet. */
+async function sample(name: string, labels = ""): Promise<number> {
+  const text = await metricsRegistry.metrics();
+  const line = text.split("\n").find((l) => l.startsWith(`${name}${labels} `));
+  return line ? Number(line.split(" ")[1]) : 0;
+}
+
+// The shop's own code records what an operator watches: a checkout, Pesapal's answers, the
+// settlement and the reconciliation, through the real client and the emulator over HTTP.
+describe.each(databases)("metrics recorded by checkout and settlement, on $name", (database) => {
+  let handle: Awaited<ReturnType<typeof database.open>>;
+  let server: ReturnType<ReturnType<typeof express>["listen"]>;
+  let base = "";
+  let client: PesapalClient;
+
+  beforeAll(async () => {
+    handle = await database.open();
+    await handle.db.insert(products).values({
+      id: "9101",
+      name: "Kito Ankara Tote Bag",
+      description: "d",
+      category: "accessories",
+      price: 600,
+    });
+    const app = express();
+    server = app.listen(0);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app.use(
+      "/pesapal",
+      createPesapalEmulator({
+        publicBaseUrl: `${base}/pesapal`,
+        consumerKey: "k",
+        consumerSecret: "s",
+      }).router,
+    );
+    client = new PesapalClient({
+      baseUrl: `${base}/pesapal`,
+      consumerKey: "k",
+      consumerSecret: "s",
+      ipnUrl: `${base}/ipn`,
+      ipnNotificationType: "GET",
+      ipnStore: { get: async () => null, set: async () => {} },
+    });
+  });
+
+  afterAll(async () => {
+    server?.close();
+    await handle?.dispose();
+  });
+
+  test("a paid checkout counts one order created, Pesapal's calls, and one Completed settlement", async () => {
+    const created = await sample("shop_orders_created_total");
+    const submitted = `{provider="pesapal",operation="SubmitOrderRequest",outcome="ok"}`;
+    const submits = await sample("shop_payment_provider_request_duration_seconds_count", submitted);
+    const completed = `{outcome="Completed",source="callback"}`;
+    const settled = await sample("shop_orders_settled_total", completed);
+
+    const { orderId, redirectUrl } = await placeOrder(handle.db, new PaymentProviders([client]), {
+      form: {
+        name: "Akinyi Otieno",
+        phone: "0712345678",
+        email: "akinyi@example.co.ke",
+        deliveryMethod: "pickup",
+      },
+      items: [{ productId: "9101", size: "", quantity: 1 }],
+      cartId: null,
+      publicUrl: base,
+      shopName: "Amani Prints",
+    });
+    expect(await sample("shop_orders_created_total")).toBe(created + 1);
+    expect(await sample("shop_payment_provider_request_duration_seconds_count", submitted)).toBe(
+      submits + 1,
+    );
+
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
+    const tracking = order!.paymentReference!;
+    const paid = await fetch(`${redirectUrl}/complete`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ sendIpn: false }),
+    });
+    expect(paid.status).toBe(200);
+    await settleOrder(
+      handle.db,
+      new PaymentProviders([client]),
+      { provider: "pesapal", reference: tracking },
+      "callback",
+    );
+    // Asking again changes nothing, and counts nothing.
+    await settleOrder(
+      handle.db,
+      new PaymentProviders([client]),
+      { provider: "pesapal", reference: tracking },
+      "callback",
+    );
+    expect(await sample("shop_orders_settled_total", completed)).toBe(settled + 1);
+  });
+
+  test("each reconciliation run is counted with the orders it checked", async () => {
+    const runs = await sample("shop_reconciliation_runs_total");
+    await reconcilePendingOrders(handle.db, new PaymentProviders([client]));
+    expect(await sample("shop_reconciliation_runs_total")).toBe(runs + 1);
+  });
+});

@@ -1,0 +1,294 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { orderEvents, orders, products } from "~/db/schema";
+import { PROVIDER_UNAVAILABLE, placeOrder } from "~/modules/checkout/checkout.server";
+import {
+  changeOrderStatus,
+  OrderStatusError,
+  orderSections,
+  parseOrdersQuery,
+} from "~/modules/orders/admin-orders.server";
+import { dashboardStats } from "~/modules/orders/dashboard.server";
+import { arriveFromPayment } from "~/modules/orders/order-success.server";
+import { receivePaymentNotification } from "~/modules/orders/payment-notification.server";
+import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
+import {
+  PaymentError,
+  type PaymentProvider,
+  type PaymentRequest,
+  type PaymentState,
+  type PaymentStatus,
+} from "~/modules/payments/provider";
+import { PaymentProviders } from "~/modules/payments/registry";
+import { databases } from "../setup/databases";
+
+/**
+ * A payment provider that is not Pesapal: its own names, references and notification shape. It
+ * answers the status a test sets, so settlement is proven against the PaymentProvider contract
+ * alone.
+ */
+class FakePay implements PaymentProvider {
+  readonly name = "fake-pay";
+  readonly payments = new Map<string, PaymentStatus>();
+  statusQueries = 0;
+
+  async submitOrder(request: PaymentRequest) {
+    const reference = `FP-${randomUUID()}`;
+    this.payments.set(reference, {
+      state: "PENDING",
+      amount: request.amount,
+      currency: request.currency,
+      merchantReference: request.orderId,
+      paymentMethod: null,
+      confirmationCode: null,
+      description: null,
+      providerAnswer: { fakeStatus: "WAITING" },
+    });
+    return { reference, redirectUrl: `https://pay.fake.example/checkout/${reference}` };
+  }
+
+  async getStatus(reference: string) {
+    this.statusQueries++;
+    const payment = this.payments.get(reference);
+    if (!payment) throw new PaymentError("No such payment.", "unknown_payment");
+    return payment;
+  }
+
+  /** Its notifications are JSON bodies like {"paymentRef": "..."}. */
+  async readNotification(request: Request) {
+    const body = (await request.json().catch(() => ({}))) as { paymentRef?: unknown };
+    if (typeof body.paymentRef !== "string") return new Response("No paymentRef.", { status: 400 });
+    return {
+      reference: body.paymentRef,
+      reply: (handled: boolean) =>
+        Response.json({ received: handled }, { status: handled ? 200 : 503 }),
+    };
+  }
+
+  referenceFromReturn(url: URL) {
+    return url.searchParams.get("fp_ref");
+  }
+
+  /** What the provider would say after the shopper acted. */
+  set(reference: string, state: PaymentState, facts: Partial<PaymentStatus> = {}) {
+    this.payments.set(reference, {
+      ...this.payments.get(reference)!,
+      state,
+      ...facts,
+      providerAnswer: { fakeStatus: state.toLowerCase() },
+    });
+  }
+}
+
+/** The shop's default provider in these tests: reaching it would be a bug. */
+const elsewhere: PaymentProvider = {
+  name: "elsewhere",
+  submitOrder: () => Promise.reject(new Error("checkout used the default provider")),
+  getStatus: () => Promise.reject(new Error("settlement asked the wrong provider")),
+  readNotification: () => Promise.reject(new Error("the wrong provider read a notification")),
+};
+
+const form = {
+  name: "Akinyi Otieno",
+  phone: "0712345678",
+  email: "akinyi@example.co.ke",
+  deliveryMethod: "pickup",
+  pickupLocation: "Milele Mall Ngong",
+  notes: "",
+};
+
+describe.each(databases)(
+  "settlement through a provider that is not Pesapal, on $name",
+  (database) => {
+    let handle: DatabaseHandle & { dispose(): Promise<void> };
+    const fake = new FakePay();
+    const providers = new PaymentProviders([elsewhere, fake]);
+
+    const orderOf = async (id: string) =>
+      (await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    const eventsOf = async (id: string) =>
+      (
+        await handle.db
+          .select()
+          .from(orderEvents)
+          .where(eq(orderEvents.orderId, id))
+          .orderBy(orderEvents.id)
+      ).map((e) => e.kind);
+    const checkout = () =>
+      placeOrder(handle.db, providers, {
+        form,
+        items: [{ productId: "9101", size: "", quantity: 1 }],
+        clientTotal: 1200,
+        cartId: null,
+        publicUrl: "http://localhost:3000",
+        shopName: "Amani Prints",
+        provider: "fake-pay",
+      });
+    const notify = (reference: string) =>
+      receivePaymentNotification(
+        handle.db,
+        providers,
+        "fake-pay",
+        new Request("http://localhost/api/fake-pay/notify", {
+          method: "POST",
+          body: JSON.stringify({ paymentRef: reference }),
+        }),
+      );
+
+    beforeAll(async () => {
+      handle = await database.open();
+      await handle.db.insert(products).values({
+        id: "9101",
+        name: "Kito Ankara Tote Bag",
+        description: "d",
+        category: "accessories",
+        price: 1200,
+      });
+    });
+    afterAll(() => handle?.dispose());
+
+    test("checkout records the provider it chose, and its reference", async () => {
+      const { orderId, redirectUrl } = await checkout();
+      const order = await orderOf(orderId);
+      expect(order).toMatchObject({ status: "Pending", paymentProvider: "fake-pay" });
+      expect(order.paymentReference).toMatch(/^FP-/);
+      expect(redirectUrl).toBe(`https://pay.fake.example/checkout/${order.paymentReference}`);
+    });
+
+    test("a provider the shop does not have is refused and creates nothing", async () => {
+      const before = (await handle.db.select({ id: orders.id }).from(orders)).length;
+      await expect(
+        placeOrder(handle.db, providers, {
+          form,
+          items: [{ productId: "9101", size: "", quantity: 1 }],
+          cartId: null,
+          publicUrl: "http://localhost:3000",
+          shopName: "Amani Prints",
+          provider: "nope",
+        }),
+      ).rejects.toMatchObject({ status: 400, message: PROVIDER_UNAVAILABLE });
+      expect((await handle.db.select({ id: orders.id }).from(orders)).length).toBe(before);
+    });
+
+    test("a paid payment settles a pending order to Completed, once, however often it is told", async () => {
+      const { orderId } = await checkout();
+      const reference = (await orderOf(orderId)).paymentReference!;
+      expect((await notify(reference)).status).toBe(200);
+      expect((await orderOf(orderId)).status).toBe("Pending");
+
+      fake.set(reference, "COMPLETED", { paymentMethod: "FakeWallet", confirmationCode: "FW123" });
+      const answers = await Promise.all(Array.from({ length: 5 }, () => notify(reference)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      // The shopper's return, found by the provider's own return parameter, changes nothing more.
+      const back = providers.fromReturn(
+        new URL(`http://localhost/order-success?fp_ref=${reference}`),
+      );
+      expect(back).toEqual({ provider: "fake-pay", reference });
+      expect(await arriveFromPayment(handle.db, providers, back, null)).toMatchObject({
+        status: "Completed",
+        provider: "fake-pay",
+      });
+
+      const paid = await orderOf(orderId);
+      expect(paid).toMatchObject({
+        status: "Completed",
+        paymentMethod: "FakeWallet",
+        confirmationCode: "FW123",
+        paymentStatus: {
+          state: "COMPLETED",
+          merchantReference: orderId,
+          providerAnswer: { fakeStatus: "completed" },
+        },
+      });
+      expect(await eventsOf(orderId)).toEqual([
+        "created",
+        "payment_requested",
+        "payment_completed",
+      ]);
+    });
+
+    test("a failed payment settles to Failed, once", async () => {
+      const { orderId } = await checkout();
+      const reference = (await orderOf(orderId)).paymentReference!;
+      fake.set(reference, "FAILED");
+      await notify(reference);
+      await notify(reference);
+      expect((await orderOf(orderId)).status).toBe("Failed");
+      expect(await eventsOf(orderId)).toEqual(["created", "payment_requested", "payment_failed"]);
+    });
+
+    test("the reconciliation asks each order's own provider", async () => {
+      const { orderId } = await checkout();
+      const reference = (await orderOf(orderId)).paymentReference!;
+      fake.set(reference, "COMPLETED", { paymentMethod: "FakeWallet", confirmationCode: "FW456" });
+      await handle.db
+        .update(orders)
+        .set({ nextCheckAt: new Date(Date.now() + 3600_000) })
+        .where(eq(orders.status, "Pending"));
+      await handle.db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - 6 * 60_000), nextCheckAt: null })
+        .where(eq(orders.id, orderId));
+      expect(await reconcilePendingOrders(handle.db, providers)).toBe(1);
+      expect((await orderOf(orderId)).status).toBe("Completed");
+    });
+
+    test("a reversal fails a completed order for good, flagged, and revenue stops counting it", async () => {
+      const { orderId } = await checkout();
+      const reference = (await orderOf(orderId)).paymentReference!;
+      fake.set(reference, "COMPLETED", { paymentMethod: "FakeWallet", confirmationCode: "FW789" });
+      await notify(reference);
+      const revenueBefore = (await dashboardStats(handle.db)).revenue;
+
+      fake.set(reference, "REVERSED", { paymentMethod: null, confirmationCode: null });
+      await notify(reference);
+      const reversed = await orderOf(orderId);
+      expect(reversed.status).toBe("Failed");
+      expect(reversed.paymentReversedAt).toBeInstanceOf(Date);
+      // The payment's facts stay for the owner to look up.
+      expect(reversed.confirmationCode).toBe("FW789");
+      expect((await dashboardStats(handle.db)).revenue).toBe(revenueBefore - 1200);
+
+      // A later answer saying paid (stale, or the provider's mistake) neither moves it back nor
+      // hides the flag.
+      fake.set(reference, "COMPLETED", { paymentMethod: "FakeWallet", confirmationCode: "FW789" });
+      await notify(reference);
+      const after = await orderOf(orderId);
+      expect(after.status).toBe("Failed");
+      expect(after.paymentReversedAt).toEqual(reversed.paymentReversedAt);
+      expect(after.paymentStatus).toMatchObject({ state: "REVERSED" });
+      expect(await eventsOf(orderId)).toEqual([
+        "created",
+        "payment_requested",
+        "payment_completed",
+        "payment_reversed",
+      ]);
+
+      const failed = await orderSections(
+        handle.db,
+        parseOrdersQuery(new URLSearchParams("status=Failed")),
+      );
+      expect(failed.failed.rows.find((r) => r.id === orderId)).toMatchObject({
+        paymentReversed: true,
+        paymentProvider: "fake-pay",
+      });
+      await expect(
+        changeOrderStatus(handle.db, { orderId, status: "Completed", adminId: "nobody" }),
+      ).rejects.toThrow(OrderStatusError);
+    });
+
+    test("a malformed notification is answered with the provider's 4xx, and settles nothing", async () => {
+      const queries = fake.statusQueries;
+      const refused = await receivePaymentNotification(
+        handle.db,
+        providers,
+        "fake-pay",
+        new Request("http://localhost/api/fake-pay/notify", { method: "POST", body: "{}" }),
+      );
+      expect(refused.status).toBe(400);
+      expect(fake.statusQueries).toBe(queries);
+    });
+  },
+);
