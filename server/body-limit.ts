@@ -9,12 +9,18 @@ export type TooLarge = (req: Request, res: Response) => void;
  */
 const DISCARD_AT_MOST = 64 * 1024 * 1024;
 
+/** How long a refused client may go on sending before its connection is closed regardless. */
+const LINGER_MS = 5_000;
+
+const overLimit = () =>
+  Object.assign(new Error("The request body is over its limit."), { status: 413 });
+
 /**
  * Bounds every request body while it streams, chunked or not, before anything reads it (React
  * Router, the payment emulator). The bytes are counted where the HTTP parser hands them to the
- * request stream; the chunk that passes the limit is never passed on. Then the request gets a 413
- * and its connection is closed once the answer is out; whoever was reading the body gets an
- * error, never a body cut short that could pass for a whole one.
+ * request stream; the chunk that passes the limit and every one after it are dropped. The request
+ * gets a 413 and its connection is closed; whoever was reading the body gets an error, never a
+ * body cut short that could pass for a whole one.
  */
 export function bodyLimit(limitFor: (req: Request) => number, tooLarge: TooLarge) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -27,7 +33,10 @@ export function bodyLimit(limitFor: (req: Request) => number, tooLarge: TooLarge
 
     const declared = Number(req.get("content-length") ?? 0);
     if (declared > limit) {
-      if (declared > DISCARD_AT_MOST) res.setHeader("Connection", "close");
+      if (declared > DISCARD_AT_MOST) {
+        res.setHeader("Connection", "close");
+        closeGently(req);
+      }
       refuse();
       return;
     }
@@ -36,26 +45,45 @@ export function bodyLimit(limitFor: (req: Request) => number, tooLarge: TooLarge
     let over = false;
     const push = req.push;
     req.push = (chunk: unknown, encoding?: BufferEncoding) => {
-      if (over) return false;
-      if (chunk !== null && chunk !== undefined) {
+      const end = chunk === null || chunk === undefined;
+      if (over) {
+        // Dropped, and read on so the answer is not lost (see closeGently); the reader gets an
+        // error once the client is done, or has sent too much.
+        if (!end) received += (chunk as Buffer | string).length;
+        if (end || received > limit + DISCARD_AT_MOST) req.destroy(overLimit());
+        return true;
+      }
+      if (!end) {
         received += (chunk as Buffer | string).length;
         if (received > limit) {
           over = true;
           res.setHeader("Connection", "close");
+          closeGently(req);
           refuse();
-          // Destroying the request also closes its connection: only after the 413 has gone out.
-          const error = Object.assign(new Error("The request body is over its limit."), {
-            status: 413,
-          });
-          if (res.writableFinished) req.destroy(error);
-          else res.once("finish", () => req.destroy(error)).once("close", () => req.destroy(error));
-          // Reading stops here: the client's further bytes stay in its own buffers, not ours.
-          return false;
+          return true;
         }
       }
       return push.call(req, chunk, encoding);
     };
     next();
+  };
+}
+
+/**
+ * Node closes a `Connection: close` socket as soon as the answer is written. Closing a socket with
+ * the client's bytes still unread makes the kernel reset the connection, and a reset can drop the
+ * answer before the client reads it: the client sees "connection reset" instead of the 413. So
+ * end our side, keep reading (and dropping) what still comes, and close for good when the client
+ * stops or after LINGER_MS.
+ */
+function closeGently(req: Request) {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+    socket.once("end", () => socket.destroy());
   };
 }
 

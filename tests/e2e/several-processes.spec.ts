@@ -139,6 +139,9 @@ test("two processes on one PostgreSQL share carts, sessions and orders, settle o
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
     SEED_SAMPLE_CATALOGUE: "false",
+    // Behind a proxy, as in production: each checkout below comes from a shopper of its own, so
+    // the per-address checkout throttle (shared by both processes) lets the batch through.
+    TRUST_PROXY: "1",
   };
   // Both start together on the empty database: one migrates and does the first-run work.
   const serverA = startServer({ ...shared, PORT: String(E2E_PORT + 11) });
@@ -194,10 +197,15 @@ test("two processes on one PostgreSQL share carts, sessions and orders, settle o
     });
     expect(foreign.status).toBe(403);
 
+    let shoppers = 0;
     const checkout = async (origin: string, who = shopper) => {
+      const n = ++shoppers;
       const response = await fetch(`${origin}/api/checkout`, {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        headers: {
+          "Content-Type": "application/json",
+          "X-Forwarded-For": `10.0.${n >> 8}.${n & 255}`,
+        },
         body: JSON.stringify({
           data: {
             items: [{ id: "9501", quantity: 1, size: null }],
