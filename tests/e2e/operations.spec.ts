@@ -202,9 +202,9 @@ test.describe("a server of its own: request bodies, metrics and configured links
   let dir = "";
   let server: ReturnType<typeof startServer>;
 
-  test.beforeAll(async ({}, workerInfo) => {
+  test.beforeAll(async () => {
     test.setTimeout(180_000);
-    const port = E2E_PORT + 20 + workerInfo.parallelIndex;
+    const port = E2E_PORT + 20 + test.info().parallelIndex;
     origin = `http://localhost:${port}`;
     dir = tempDir("bodies");
     server = startServer({
