@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { OrderStatus } from "./order-statuses";
@@ -104,6 +105,17 @@ export const orders = pgTable(
     paymentProvider: text("payment_provider").notNull().default("pesapal"),
     /** The provider's reference of the payment, once it has taken the payment request. */
     paymentReference: text("payment_reference"),
+    /** Where the provider asked the shopper to pay: the same submission again is sent back there. */
+    paymentRedirectUrl: text("payment_redirect_url"),
+    /** How many payment requests were made for the order (each with its own merchant reference). */
+    paymentAttempts: integer("payment_attempts").notNull().default(0),
+    /** When the latest payment request started: a claim, so one request at a time is made. */
+    paymentRequestedAt: timestamp("payment_requested_at", { withTimezone: true }),
+    /**
+     * A digest of the cart and the submission that placed the order: the same checkout again finds
+     * this order instead of making a second one (see the unique index below).
+     */
+    idempotencyKey: text("idempotency_key"),
     /** The last payment status the provider reported, in the shop's terms (with its own answer). */
     paymentStatus: jsonb("payment_status").$type<PaymentStatus>(),
     /** When the provider reversed the payment: the order then stays Failed, flagged for admins. */
@@ -124,6 +136,11 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt),
     index("orders_reconcile_idx").on(t.nextCheckAt).where(sql`${t.status} = 'Pending'`),
     unique("orders_payment_reference_unique").on(t.paymentProvider, t.paymentReference),
+    // One open order a submission: Pending, or never sent to its provider (resumable). A payment
+    // that completed or failed at the provider frees the key for a new order.
+    uniqueIndex("orders_idempotency_key_open_unique")
+      .on(t.idempotencyKey)
+      .where(sql`${t.status} = 'Pending' or ${t.paymentReference} is null`),
     check(
       "orders_status_valid",
       sql`${t.status} in ('Pending', 'Processing', 'Shipped', 'Completed', 'Failed')`,

@@ -315,7 +315,7 @@ test("the benchmark's in-memory page copy does not exist unless BENCH_HOOKS is s
 
 const unsized = inStock.find((p) => p.sizes.length === 0)!;
 
-test("a server killed in the middle of a checkout leaves a whole order, never half of one", async () => {
+test("a server killed in the middle of a checkout leaves a whole order, never half of one, and the retry resumes it", async () => {
   test.setTimeout(240_000);
   // A "Pesapal" that accepts connections and never answers: the checkout hangs right after the
   // order is written, while asking for the payment page.
@@ -346,17 +346,20 @@ test("a server killed in the middle of a checkout leaves a whole order, never ha
     }),
   });
   const cookie = added.headers.get("set-cookie")!.split(";")[0]!;
-  void fetch("http://localhost:3197/cart", {
-    method: "POST",
-    headers: { ...origin, Cookie: cookie },
-    body: new URLSearchParams({
-      intent: "checkout",
-      name: "Wanjiru Kamau",
-      phone: "0712345678",
-      email: "wanjiru@example.co.ke",
-      deliveryMethod: "pickup",
-    }),
-  }).catch(() => {});
+  const submitCheckout = () =>
+    fetch("http://localhost:3197/cart", {
+      method: "POST",
+      headers: { ...origin, Cookie: cookie },
+      body: new URLSearchParams({
+        intent: "checkout",
+        name: "Wanjiru Kamau",
+        phone: "0712345678",
+        email: "wanjiru@example.co.ke",
+        deliveryMethod: "pickup",
+      }),
+      redirect: "manual",
+    });
+  void submitCheckout().catch(() => {});
   await askedPesapal;
   kill(server.child, "SIGKILL");
   await server.exited;
@@ -378,8 +381,45 @@ test("a server killed in the middle of a checkout leaves a whole order, never ha
       .where(eq(orderEvents.orderId, placed[0]!.id))
       .orderBy(asc(orderEvents.id));
     expect(events.map((e) => e.kind)).toEqual(["created"]);
+    // A minute on, the unfinished payment request no longer holds the order.
+    await database.db
+      .update(orders)
+      .set({ paymentRequestedAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(orders.id, placed[0]!.id));
   } finally {
     await database.close();
+  }
+
+  // The shop is back (with its own Pesapal sandbox) and the shopper taps Pay again: the same
+  // order goes to the payment page; no second order is made.
+  const restarted = startServer({
+    DATA_DIR: dir,
+    PORT: "3197",
+    PUBLIC_URL: "http://localhost:3197",
+  });
+  try {
+    await restarted.ready();
+    const retry = await submitCheckout();
+    expect([302, 303]).toContain(retry.status);
+    expect(retry.headers.get("location")).toMatch(/\/pesapal-sandbox\/pay\//);
+  } finally {
+    kill(restarted.child, "SIGTERM");
+    await restarted.exited;
+  }
+  const after = await openDatabase({ dataDir: dir });
+  try {
+    const placed = await after.db.select().from(orders);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).toMatchObject({ status: "Pending", paymentAttempts: 2 });
+    expect(placed[0]!.paymentReference).toBeTruthy();
+    const events = await after.db
+      .select({ kind: orderEvents.kind })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, placed[0]!.id))
+      .orderBy(asc(orderEvents.id));
+    expect(events.map((e) => e.kind)).toEqual(["created", "checkout_resumed", "payment_requested"]);
+  } finally {
+    await after.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

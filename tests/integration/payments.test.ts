@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { desc, eq, inArray } from "drizzle-orm";
 import express from "express";
@@ -598,12 +599,109 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
     expect(await eventsOf(orderId)).toEqual(["created"]);
     await reconcile();
     expect((await orderOf(orderId)).status).toBe("Pending");
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
     await handle.db
       .update(orders)
-      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .set({ createdAt: elevenMinutesAgo })
+      .where(eq(orders.id, orderId));
+    await reconcile();
+    // Its payment request began just now: it may still be on its way.
+    expect((await orderOf(orderId)).status).toBe("Pending");
+    await handle.db
+      .update(orders)
+      .set({ paymentRequestedAt: elevenMinutesAgo })
       .where(eq(orders.id, orderId));
     await reconcile();
     expect((await orderOf(orderId)).status).toBe("Failed");
     expect(await eventsOf(orderId)).toEqual(["created", "payment_never_requested"]);
+  });
+
+  describe("the same checkout again", () => {
+    const ordersOfCart = (cartId: string) =>
+      handle.db.select().from(orders).where(eq(orders.cartId, cartId)).orderBy(orders.createdAt);
+
+    test("twice, or five times at once, from one cart gives one order and one payment page", async () => {
+      const cartId = randomUUID();
+      // A double tap: five at once, before any of them has a payment page.
+      const burst = await Promise.all(Array.from({ length: 5 }, () => checkout({ cartId })));
+      const first = burst[0]!;
+      for (const answer of burst) expect(answer).toEqual(first);
+      // And again later, as after Back from the payment page.
+      expect(await checkout({ cartId })).toEqual(first);
+      const placed = await ordersOfCart(cartId);
+      expect(placed).toHaveLength(1);
+      expect(placed[0]!.paymentAttempts).toBe(1);
+      expect(await eventsOf(first.orderId)).toEqual(["created", "payment_requested"]);
+    });
+
+    test("a changed detail, another cart, or no cart at all places another order", async () => {
+      const cartId = randomUUID();
+      const first = await checkout({ cartId });
+      const otherPhone = await checkout({ cartId, form: { ...form, phone: "0722000111" } });
+      const otherCart = await checkout({ cartId: randomUUID() });
+      const noCart = [await checkout(), await checkout()];
+      const ids = [first, otherPhone, otherCart, ...noCart].map((a) => a.orderId);
+      expect(new Set(ids).size).toBe(5);
+    });
+
+    test("after Pesapal could not be reached, it resumes the Failed order with a new merchant reference, and that payment completes it", async () => {
+      const cartId = randomUUID();
+      const unreachable = new PesapalClient({
+        baseUrl: "http://127.0.0.1:9/pesapal",
+        consumerKey: "k",
+        consumerSecret: "s",
+        ipnUrl: `${base}/ipn`,
+        ipnNotificationType: "GET",
+        ipnStore: { get: async () => null, set: async () => {} },
+      });
+      await expect(checkout({ cartId }, unreachable)).rejects.toThrow(CheckoutError);
+      const [failed] = await ordersOfCart(cartId);
+      expect(failed!.status).toBe("Failed");
+
+      const resumed = await checkout({ cartId });
+      expect(resumed.orderId).toBe(failed!.id);
+      expect(await ordersOfCart(cartId)).toHaveLength(1);
+      const order = await orderOf(resumed.orderId);
+      expect(order.status).toBe("Pending");
+      expect(order.paymentAttempts).toBe(2);
+      expect(await eventsOf(resumed.orderId)).toEqual([
+        "created",
+        "payment_request_failed",
+        "checkout_resumed",
+        "payment_requested",
+      ]);
+
+      await control(resumed.redirectUrl, "complete", { sendIpn: false });
+      await settle(order.paymentReference!);
+      const paid = await orderOf(resumed.orderId);
+      expect(paid.status).toBe("Completed");
+      expect(paid.paymentStatus?.merchantReference).toBe(`${resumed.orderId}-2`);
+
+      // Paid: the same checkout from that cart is a new order now.
+      const next = await checkout({ cartId });
+      expect(next.orderId).not.toBe(resumed.orderId);
+    });
+
+    test("after the server stopped half-way, a retry resumes the order left without a payment page", async () => {
+      const cartId = randomUUID();
+      // What a crash while asking Pesapal leaves: the order, claimed by a request that never ends.
+      const never: typeof client = {
+        name: "pesapal",
+        submitOrder: () => new Promise(() => {}),
+        getStatus: client.getStatus.bind(client),
+      } as unknown as typeof client;
+      void checkout({ cartId }, never);
+      await until(async () => (await ordersOfCart(cartId)).length === 1);
+      const [left] = await ordersOfCart(cartId);
+      // Once the claim has run out (a minute), the retry takes it up.
+      await handle.db
+        .update(orders)
+        .set({ paymentRequestedAt: new Date(Date.now() - 2 * 60_000) })
+        .where(eq(orders.id, left!.id));
+      const resumed = await checkout({ cartId });
+      expect(resumed.orderId).toBe(left!.id);
+      expect((await orderOf(left!.id)).paymentReference).toBeTruthy();
+      expect(await ordersOfCart(cartId)).toHaveLength(1);
+    });
   });
 });

@@ -1,13 +1,14 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type OrderItem, orderEvents, orders, products } from "~/db/schema";
 import { cartTotal, itemCount, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
-import { PaymentError } from "~/modules/payments/provider";
+import { merchantReference, PaymentError } from "~/modules/payments/provider";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
 import { logger } from "~/utils/logger.server";
 import { recordOrderCreated } from "~/utils/metrics.server";
 import { type CheckoutData, validateCheckout } from "./checkout-form";
+import { checkoutKey } from "./checkout-key.server";
 import { deliveryFee, orderTotal } from "./delivery";
 import { mergeLines } from "./order-lines";
 
@@ -108,11 +109,29 @@ type PlaceOrder = {
 };
 
 export const PROVIDER_UNAVAILABLE = "That payment method is not available. Please choose another.";
+export const CHECKOUT_IN_PROGRESS =
+  "Your order is already on its way to the payment page. Please wait a moment and try again.";
+
+/** How long a payment request holds its claim on an order (the provider's calls time out first). */
+const CLAIM_SECONDS = 60;
+/** How long the same submission, made again while the first is at the provider, waits for it. */
+const WAIT_FOR_CLAIM_MS = 20_000;
+
+type OpenOrder = {
+  id: string;
+  paymentReference: string | null;
+  paymentRedirectUrl: string | null;
+};
 
 /**
  * Checkout: validate, price from the database, create the order as Pending (one transaction) with
  * the payment provider chosen, ask that provider for its payment page, and answer where to send
  * the shopper. Any payment failure marks the order Failed with the reason in its events.
+ *
+ * A checkout from a cart is idempotent: the same submission again (a double tap, a retry after an
+ * error or after the server stopped half-way) finds the order it placed, while that order is
+ * Pending or was never sent to its provider, and answers the same payment page or asks for one
+ * again, instead of placing a second order.
  */
 export async function placeOrder(
   db: Db,
@@ -130,13 +149,137 @@ export async function placeOrder(
   if (input.clientTotal !== undefined && input.clientTotal !== priced.total) {
     throw new CheckoutError(PRICES_CHANGED, 409, "ABORTED");
   }
-  // Counted only for orders that would be placed: a shopper fixing a typo is not held back.
-  if (input.clientAddress !== undefined) {
-    const attempt = await countAttempt(db, CHECKOUTS_PER_ADDRESS, input.clientAddress);
-    if (!attempt.allowed) throw new CheckoutError(TOO_MANY_CHECKOUTS, 429, "RESOURCE_EXHAUSTED");
+  const key = input.cartId
+    ? checkoutKey({
+        cartId: input.cartId,
+        provider: provider.name,
+        customer,
+        items: priced.items,
+        total: priced.total,
+      })
+    : null;
+
+  let open = key ? await findOpenOrder(db, key) : undefined;
+  let claimed = false;
+  if (!open) {
+    // Counted only for orders that would be placed: a shopper fixing a typo is not held back, and
+    // the same submission again is not a second order.
+    if (input.clientAddress !== undefined) {
+      const attempt = await countAttempt(db, CHECKOUTS_PER_ADDRESS, input.clientAddress);
+      if (!attempt.allowed) throw new CheckoutError(TOO_MANY_CHECKOUTS, 429, "RESOURCE_EXHAUSTED");
+    }
+    const created = await createOrder(db, {
+      priced,
+      customer,
+      provider: provider.name,
+      key,
+      input,
+    });
+    if (created) {
+      recordOrderCreated();
+      open = { id: created, paymentReference: null, paymentRedirectUrl: null };
+      claimed = true;
+    } else {
+      // The same submission, placed a moment ago by a request running alongside this one.
+      open = key ? await findOpenOrder(db, key) : undefined;
+      if (!open) throw new CheckoutError(CHECKOUT_IN_PROGRESS, 409, "ABORTED");
+    }
   }
 
-  const orderId = await db.transaction(async (tx) => {
+  const orderId = open.id;
+  let attempt = 1;
+  if (!claimed) {
+    const claim = await claimPaymentRequest(db, open);
+    if ("redirectUrl" in claim) return { orderId, redirectUrl: claim.redirectUrl };
+    attempt = claim.attempt;
+    await db
+      .insert(orderEvents)
+      .values({ orderId, kind: "checkout_resumed", details: { attempt } });
+  }
+
+  try {
+    const count = itemCount(priced.items);
+    const { reference, redirectUrl } = await provider.submitOrder({
+      orderId,
+      merchantReference: merchantReference(orderId, attempt),
+      amount: priced.total,
+      currency: "KES",
+      // Each provider cuts it to its own limit.
+      description: `${input.shopName} order of ${count} ${count === 1 ? "item" : "items"}`,
+      callbackUrl: `${input.publicUrl}/order-success`,
+      customer: {
+        name: customer.name,
+        email: customer.email,
+        phone: customer.phone,
+        address: customer.address,
+        city: customer.city,
+      },
+    });
+    await db.transaction(async (tx) => {
+      await tx
+        .update(orders)
+        .set({ paymentReference: reference, paymentRedirectUrl: redirectUrl })
+        .where(eq(orders.id, orderId));
+      await tx.insert(orderEvents).values({
+        orderId,
+        kind: "payment_requested",
+        details: { provider: provider.name, reference },
+      });
+    });
+    return { orderId, redirectUrl };
+  } catch (error) {
+    const reason = error instanceof PaymentError ? error.message : "unexpected error";
+    logger.error({ err: error, orderId }, "payment request failed");
+    await db.transaction(async (tx) => {
+      // The claim is let go, so the shopper's "try again" can ask at once.
+      await tx
+        .update(orders)
+        .set({ status: "Failed", paymentRequestedAt: null })
+        .where(eq(orders.id, orderId));
+      await tx.insert(orderEvents).values({
+        orderId,
+        kind: "payment_request_failed",
+        details: { provider: provider.name, reason },
+      });
+    });
+    throw new CheckoutError(PAYMENT_FAILED, 502, "UNAVAILABLE");
+  }
+}
+
+/** The order a submission placed, while it is Pending or was never sent to its provider. */
+async function findOpenOrder(db: Db, key: string): Promise<OpenOrder | undefined> {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      paymentReference: orders.paymentReference,
+      paymentRedirectUrl: orders.paymentRedirectUrl,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.idempotencyKey, key),
+        or(eq(orders.status, "Pending"), isNull(orders.paymentReference)),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Creates the Pending order with its first payment request claimed. Answers its id, or null when
+ * an open order with the same key already exists (the unique index decides between two requests).
+ */
+async function createOrder(
+  db: Db,
+  o: {
+    priced: PricedOrder;
+    customer: CheckoutData;
+    provider: string;
+    key: string | null;
+    input: PlaceOrder;
+  },
+): Promise<string | null> {
+  const { priced, customer } = o;
+  return db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
       .values({
@@ -153,13 +296,21 @@ export async function placeOrder(
         deliveryMethod: customer.deliveryMethod,
         deliveryFee: priced.fee,
         pickupLocation: customer.pickupLocation,
-        cartId: input.cartId,
-        paymentProvider: provider.name,
+        cartId: o.input.cartId,
+        paymentProvider: o.provider,
+        idempotencyKey: o.key,
+        paymentAttempts: 1,
+        paymentRequestedAt: new Date(),
         nextCheckAt: new Date(Date.now() + 5 * 60_000),
       })
+      .onConflictDoNothing({
+        target: orders.idempotencyKey,
+        where: sql`${orders.status} = 'Pending' or ${orders.paymentReference} is null`,
+      })
       .returning({ id: orders.id });
+    if (!order) return null;
     await tx.insert(orderEvents).values({
-      orderId: order!.id,
+      orderId: order.id,
       kind: "created",
       details: {
         amount: priced.total,
@@ -168,47 +319,45 @@ export async function placeOrder(
         items: priced.items.length,
       },
     });
-    return order!.id;
+    return order.id;
   });
-  recordOrderCreated();
+}
 
-  try {
-    const count = itemCount(priced.items);
-    const { reference, redirectUrl } = await provider.submitOrder({
-      orderId,
-      amount: priced.total,
-      currency: "KES",
-      // Each provider cuts it to its own limit.
-      description: `${input.shopName} order of ${count} ${count === 1 ? "item" : "items"}`,
-      callbackUrl: `${input.publicUrl}/order-success`,
-      customer: {
-        name: customer.name,
-        email: customer.email,
-        phone: customer.phone,
-        address: customer.address,
-        city: customer.city,
-      },
-    });
-    await db.transaction(async (tx) => {
-      await tx.update(orders).set({ paymentReference: reference }).where(eq(orders.id, orderId));
-      await tx.insert(orderEvents).values({
-        orderId,
-        kind: "payment_requested",
-        details: { provider: provider.name, reference },
-      });
-    });
-    return { orderId, redirectUrl };
-  } catch (error) {
-    const reason = error instanceof PaymentError ? error.message : "unexpected error";
-    logger.error({ err: error, orderId }, "payment request failed");
-    await db.transaction(async (tx) => {
-      await tx.update(orders).set({ status: "Failed" }).where(eq(orders.id, orderId));
-      await tx.insert(orderEvents).values({
-        orderId,
-        kind: "payment_request_failed",
-        details: { provider: provider.name, reason },
-      });
-    });
-    throw new CheckoutError(PAYMENT_FAILED, 502, "UNAVAILABLE");
+/**
+ * Takes the next payment request of an order placed before, so only one request asks its provider
+ * at a time. Answers the payment page when the order already has one (or gets one while this
+ * waits), or the number of the request this call may make.
+ */
+async function claimPaymentRequest(
+  db: Db,
+  order: OpenOrder,
+): Promise<{ redirectUrl: string } | { attempt: number }> {
+  const deadline = Date.now() + WAIT_FOR_CLAIM_MS;
+  let current: OpenOrder | undefined = order;
+  for (;;) {
+    if (current?.paymentReference && current.paymentRedirectUrl) {
+      return { redirectUrl: current.paymentRedirectUrl };
+    }
+    const claimed = await db.execute<{ payment_attempts: number }>(sql`
+      update orders
+         set payment_attempts = payment_attempts + 1, payment_requested_at = now(),
+             status = 'Pending', next_check_at = now() + interval '5 minutes', updated_at = now()
+       where id = ${order.id} and payment_reference is null and status in ('Pending', 'Failed')
+         and (payment_requested_at is null
+              or payment_requested_at < now() - make_interval(secs => ${CLAIM_SECONDS}))
+      returning payment_attempts`);
+    const row = claimed.rows[0];
+    if (row) return { attempt: Number(row.payment_attempts) };
+    if (Date.now() > deadline) throw new CheckoutError(CHECKOUT_IN_PROGRESS, 409, "ABORTED");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    [current] = await db
+      .select({
+        id: orders.id,
+        paymentReference: orders.paymentReference,
+        paymentRedirectUrl: orders.paymentRedirectUrl,
+      })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    if (!current) throw new CheckoutError(CHECKOUT_IN_PROGRESS, 409, "ABORTED");
   }
 }

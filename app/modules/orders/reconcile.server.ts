@@ -59,8 +59,9 @@ export async function reconcilePendingOrders(
 
 /**
  * An order whose payment was never requested (the process stopped between creating the order and
- * hearing back from its payment provider) cannot be paid: after 10 minutes it is marked Failed,
- * with the reason.
+ * hearing back from its payment provider) cannot be paid: 10 minutes after it was placed and its
+ * latest payment request began, it is marked Failed, with the reason. The shopper's same checkout
+ * again still resumes it.
  */
 export async function failAbandonedOrders(db: Db): Promise<number> {
   const failed = await db.execute<{ id: string }>(sql`
@@ -68,6 +69,7 @@ export async function failAbandonedOrders(db: Db): Promise<number> {
       update orders set status = 'Failed', updated_at = now()
        where status = 'Pending' and payment_reference is null and legacy_id is null
          and created_at <= now() - interval '10 minutes'
+         and (payment_requested_at is null or payment_requested_at <= now() - interval '10 minutes')
       returning id)
     insert into order_events (order_id, kind, details)
     select id, 'payment_never_requested', '{"reason":"the payment page was never opened"}'::jsonb from abandoned

@@ -1,5 +1,9 @@
 import type { OrderStatus } from "~/db/schema";
-import type { PaymentState, PaymentStatus } from "~/modules/payments/provider";
+import {
+  isMerchantReferenceOf,
+  type PaymentState,
+  type PaymentStatus,
+} from "~/modules/payments/provider";
 
 /**
  * What a payment status from the order's provider does to the order (DESIGN.md point 3), as a
@@ -98,7 +102,7 @@ export function decideSettlement(
     const matches =
       payment.amount === order.amount &&
       payment.currency.toUpperCase() === order.currency.toUpperCase() &&
-      payment.merchantReference === order.id;
+      isMerchantReferenceOf(payment.merchantReference, order.id);
     if (!matches) {
       return {
         record: true,

@@ -13,6 +13,8 @@ export function describeEvent(kind: string, details: Record<string, unknown>): s
         : "Order placed";
     case "payment_requested":
       return `Sent to ${providerLabel(details.provider)} for payment`;
+    case "checkout_resumed":
+      return "The same checkout was submitted again: payment requested anew";
     case "payment_request_failed":
       return `${providerLabel(details.provider)} could not take the payment request${str(details.reason) ? `: ${details.reason}` : ""}`;
     case "payment_completed":

@@ -9,8 +9,10 @@ import type { PaymentStatus } from "~/db/payment-status";
 export type { PaymentState, PaymentStatus } from "~/db/payment-status";
 
 export type PaymentRequest = {
-  /** Our order id, sent as the merchant reference. */
+  /** Our order id. */
   orderId: string;
+  /** This request's merchant reference (see merchantReference); the order id when not given. */
+  merchantReference?: string;
   amount: number;
   currency: "KES";
   description: string;
@@ -51,4 +53,22 @@ export class PaymentError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The merchant reference of an order's nth payment request. Providers refuse a reference used
+ * before, so a resumed checkout sends the order id with "-n": letters, digits and "-" only, at
+ * most 50 characters, as Pesapal asks.
+ */
+export function merchantReference(orderId: string, attempt: number): string {
+  return attempt > 1 ? `${orderId}-${attempt}` : orderId;
+}
+
+/** Whether a provider's merchant reference names this order (any of its payment requests). */
+export function isMerchantReferenceOf(reference: string, orderId: string): boolean {
+  if (reference === orderId) return true;
+  return (
+    reference.startsWith(`${orderId}-`) &&
+    /^[1-9]\d{0,5}$/.test(reference.slice(orderId.length + 1))
+  );
 }

@@ -223,7 +223,7 @@ export class PesapalClient implements PaymentProvider {
     const answer = await this.call<
       PesapalAnswer & { order_tracking_id?: string; redirect_url?: string }
     >("POST", "/api/Transactions/SubmitOrderRequest", {
-      id: request.orderId,
+      id: request.merchantReference ?? request.orderId,
       currency: request.currency,
       amount: request.amount,
       description: request.description.slice(0, 100),
