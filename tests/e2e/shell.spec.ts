@@ -249,6 +249,22 @@ test("pages are light on a phone: no horizontal scrolling", async ({ page }) => 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+test("the stylesheet is asked for before any script, and the page is styled", async ({ page }) => {
+  for (const path of ["/", "/shop", `/product/${inStock[0]!.id}`]) {
+    const html = await (await page.request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const stylesheet = head.search(/<link[^>]+rel="stylesheet"/);
+    expect(stylesheet, path).toBeGreaterThan(0);
+    for (const script of [/<link[^>]+rel="modulepreload"/, /<script/]) {
+      const at = head.search(script);
+      if (at >= 0) expect(stylesheet, path).toBeLessThan(at);
+    }
+  }
+  await page.goto("/shop");
+  // Tailwind's reset took: the body has no default margin.
+  expect(await page.evaluate(() => getComputedStyle(document.body).marginTop)).toBe("0px");
+});
+
 test.describe("content security policy", () => {
   test.use({ expectedConsoleErrors: [/Content Security Policy/] });
 
