@@ -22,37 +22,49 @@ server.use((_req, res, next) => {
 });
 
 let shop;
+let devServer;
 if (DEV) {
   const vite = await import("vite");
-  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  devServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(devServer.middlewares);
   shop = await devServer.ssrLoadModule("./server/app.ts");
-  server.use(async (req, res, next) => {
-    try {
-      const fresh = await devServer.ssrLoadModule("./server/app.ts");
-      fresh.app(req, res, next);
-    } catch (error) {
-      if (typeof error === "object" && error) devServer.ssrFixStacktrace(error);
-      next(error);
-    }
-  });
 } else {
   // Fingerprinted assets never change: cache them for a year.
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   server.use(express.static("build/client", { maxAge: "1h" }));
   shop = await import("./build/server/index.js");
-  server.use(shop.app);
 }
 
+// The configuration, and the services (database, media storage, auth, payments) made once for
+// this process and handed to every request.
 let env;
+let services;
 try {
-  env = await shop.boot();
+  ({ env, services } = await shop.boot());
 } catch (error) {
   if (error instanceof shop.StartupError) {
     console.error(error.message);
     process.exit(1);
   }
   throw error;
+}
+
+if (DEV) {
+  // The app as last compiled: an edit makes a new module, and with it a new app on the same
+  // services.
+  const apps = new WeakMap();
+  server.use(async (req, res, next) => {
+    try {
+      const fresh = await devServer.ssrLoadModule("./server/app.ts");
+      if (!apps.has(fresh)) apps.set(fresh, fresh.createApp(services));
+      apps.get(fresh)(req, res, next);
+    } catch (error) {
+      if (typeof error === "object" && error) devServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  server.use(shop.createApp(services));
 }
 
 // Which proxies may name the client's address (X-Forwarded-For): a number of hops or their

@@ -1,40 +1,34 @@
 import fs from "node:fs";
-import { getDatabase, getDb, openDatabase, setDatabase } from "~/db/client.server";
 import { adminCount, createAdmin } from "~/modules/auth/admins.server";
-import { openAuth, setAuth } from "~/modules/auth/auth.server";
 import { serveDatabaseDumps } from "~/modules/backup/dump-socket.server";
 import { seedOnFirstRun } from "~/modules/catalog/sample-seed.server";
-import { type Jobs, setJobs, startJobs } from "~/modules/jobs/jobs.server";
+import { type Jobs, startJobs } from "~/modules/jobs/jobs.server";
 import { ensureBrandImages } from "~/modules/media/brand.server";
-import { createMediaStorage, setMediaStorage } from "~/modules/media/storage.server";
 import { reconciliationJob } from "~/modules/orders/reconcile-job.server";
-import { getPaymentProviders } from "~/modules/payments/providers.server";
+import { createServices, type Services } from "~/services.server";
 import { type Env, getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
 /**
- * Everything the server needs before it accepts a request: validated configuration, the database
- * (opened and migrated), media storage, brand images, the sample catalogue on a first run, and the
- * background jobs.
+ * Everything the server needs before it accepts a request: validated configuration, the services
+ * (the database, opened and migrated; media storage; admin accounts; payment providers), brand
+ * images, the sample catalogue on a first run, and the background jobs. The services are made once
+ * here and belong to this process until shutdown(); the server hands them to every request.
  */
-export async function boot(): Promise<Env> {
+export async function boot(): Promise<{ env: Env; services: Services }> {
   const env = getEnv();
   logger.level = env.LOG_LEVEL;
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
 
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  setDatabase(database);
+  const services = await createServices(env);
+  const { database, media: storage, auth } = services;
+  running = services;
   logger.info({ database: database.kind, ms: Date.now() - started }, "database ready");
   // PGlite admits one process: `npm run backup` asks this one for the dump.
   if (database.dumpDataDir) {
     stopDumps = await serveDatabaseDumps(env.DATA_DIR, database.dumpDataDir);
   }
-  const storage = await createMediaStorage(env);
-  setMediaStorage(storage);
-
-  const auth = await openAuth(database.db, env);
-  setAuth(auth);
   // Several processes may start together on one PostgreSQL: one of them does the first-run work.
   await database.exclusively(async () => {
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await adminCount(database.db)) === 0) {
@@ -46,8 +40,7 @@ export async function boot(): Promise<Env> {
     if (seeded) logger.info({ products: seeded }, "sample catalogue added (first run)");
   });
 
-  jobs = await startJobs(database, [reconciliationJob(getDb, getPaymentProviders)]);
-  setJobs(jobs);
+  jobs = await startJobs(database, [reconciliationJob(services.db, services.payments)]);
 
   if (env.DEMO_PAYMENTS) {
     logger.warn(
@@ -59,9 +52,10 @@ export async function boot(): Promise<Env> {
       );
     }
   }
-  return env;
+  return { env, services };
 }
 
+let running: Services | undefined;
 let jobs: Jobs | undefined;
 let stopDumps: (() => Promise<void>) | undefined;
 
@@ -84,11 +78,7 @@ export async function shutdown({
   await stopDumps?.();
   stopDumps = undefined;
   jobs = undefined;
-  setJobs(undefined);
-  try {
-    await getDatabase().close();
-  } catch {
-    // Not open: nothing to close.
-  }
-  setDatabase(undefined);
+  const services = running;
+  running = undefined;
+  await services?.database.close();
 }

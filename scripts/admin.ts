@@ -4,8 +4,7 @@
 // it runs (this command then says so). On PostgreSQL it works at any time.
 import { parseArgs } from "node:util";
 import { AdminError, createAdmin, resetAdminPassword } from "~/modules/auth/admins.server";
-import { openAuth } from "~/modules/auth/auth.server";
-import { runCommand, withDatabase } from "./cli";
+import { runCommand, withServices } from "./cli";
 
 const command = process.argv[2];
 const { values } = parseArgs({
@@ -20,8 +19,7 @@ await runCommand(async () => {
     );
   }
   const { email, password } = values;
-  await withDatabase(async (db, env) => {
-    const auth = await openAuth(db, env);
+  await withServices(async ({ auth }, env) => {
     if (command === "password") {
       await resetAdminPassword(auth, { email, password });
       console.log(`New password set for ${email}; their sessions have ended.`);

@@ -1,4 +1,4 @@
-import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { createServices, type Services } from "~/services.server";
 import { type Env, getEnv } from "~/utils/env.server";
 import { StartupError } from "~/utils/startup-error";
 
@@ -19,15 +19,18 @@ export async function runCommand(task: () => Promise<void>, userErrors: ErrorCla
   }
 }
 
-/** Opens the configured database (PGlite says so if the server holds it), runs, closes it. */
-export async function withDatabase<T>(
-  work: (db: DatabaseHandle["db"], env: Env) => Promise<T>,
+/**
+ * Makes the shop's services as the server does (the configured database, which PGlite refuses
+ * while the server holds it; media storage; admin accounts), runs, closes the database.
+ */
+export async function withServices<T>(
+  work: (services: Services, env: Env) => Promise<T>,
 ): Promise<T> {
   const env = getEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const services = await createServices(env);
   try {
-    return await work(database.db, env);
+    return await work(services, env);
   } finally {
-    await database.close();
+    await services.database.close();
   }
 }

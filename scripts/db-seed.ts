@@ -1,11 +1,10 @@
 // `npm run db:seed`: adds the sample catalogue to an empty shop. On PGlite, stop the server first
 // (the database folder is locked while it runs).
 import { productCount, seedSampleCatalogue } from "~/modules/catalog/sample-seed.server";
-import { createMediaStorage } from "~/modules/media/storage.server";
-import { runCommand, withDatabase } from "./cli";
+import { runCommand, withServices } from "./cli";
 
 await runCommand(() =>
-  withDatabase(async (db, env) => {
+  withServices(async ({ db, media }) => {
     const existing = await productCount(db);
     if (existing > 0) {
       console.error(
@@ -14,7 +13,7 @@ await runCommand(() =>
       process.exitCode = 1;
       return;
     }
-    const added = await seedSampleCatalogue(db, await createMediaStorage(env));
+    const added = await seedSampleCatalogue(db, media);
     console.log(`Added the sample catalogue: ${added} products.`);
   }),
 );

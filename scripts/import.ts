@@ -12,8 +12,7 @@ import {
 } from "~/modules/import/firestore-export";
 import { importExport } from "~/modules/import/import.server";
 import { formatReport } from "~/modules/import/report";
-import { createMediaStorage } from "~/modules/media/storage.server";
-import { runCommand, withDatabase } from "./cli";
+import { runCommand, withServices } from "./cli";
 
 const USAGE = "Usage: npm run import -- [--products FILE] [--orders FILE] (at least one)";
 
@@ -65,9 +64,9 @@ await runCommand(async () => {
     products: values.products ? await readCollection(values.products, "products") : undefined,
     orders: values.orders ? await readCollection(values.orders, "orders") : undefined,
   };
-  await withDatabase(async (db, env) => {
+  await withServices(async ({ db, media }) => {
     // Images go to the storage the server uses: a folder or a bucket.
-    const report = await importExport(db, await createMediaStorage(env), input);
+    const report = await importExport(db, media, input);
     console.log(formatReport(report));
   });
 }, [UsageError]);

@@ -9,7 +9,7 @@ import {
   createPesapalEmulator,
   type PesapalEmulator,
 } from "~/modules/payments/sandbox/emulator.server";
-import { recordClientAddress } from "~/utils/client-address.server";
+import { requestContext, type Services } from "~/services.server";
 import { isCrossSiteRequest } from "~/utils/csrf";
 import { getEnv } from "~/utils/env.server";
 import { escapeHtml } from "~/utils/escape-html";
@@ -25,18 +25,12 @@ export { StartupError } from "~/utils/startup-error";
 
 const build = () => import("virtual:react-router/server-build");
 
-/**
- * The shop's HTTP pipeline: request log, security headers, metrics, body limits, CSRF check, then
- * React Router.
- */
-export const app = express.Router();
-
-// The client's address for the throttles, as Express resolved it under TRUST_PROXY (server.js).
-app.use(recordClientAddress);
+/** The shop's HTTP pipeline, in front of React Router: see createApp() at the end. */
+const pipeline = express.Router();
 
 // One JSON line per request, with its id: the caller's X-Request-Id (cut to 64 characters), so a
 // proxy's id follows the request through, or a new UUID. The answer carries it back.
-app.use(
+pipeline.use(
   pinoHttp({
     logger,
     genReqId(req, res) {
@@ -58,7 +52,7 @@ app.use(
 // helmet's security headers. The Content-Security-Policy is not helmet's: HTML pages get one
 // with a fresh nonce from app/entry.server.tsx, which React Router puts on its inline scripts.
 let securityHeaders: ReturnType<typeof helmet> | undefined;
-app.use((req, res, next) => {
+pipeline.use((req, res, next) => {
   securityHeaders ??= helmet({
     contentSecurityPolicy: false,
     xFrameOptions: { action: "deny" },
@@ -80,7 +74,7 @@ app.use((req, res, next) => {
 
 // Prometheus's scrape, not itself counted: off (the shop's 404) unless METRICS_TOKEN is set,
 // then only with that token.
-app.get("/metrics", async (req, res, next) => {
+pipeline.get("/metrics", async (req, res, next) => {
   const token = getEnv().METRICS_TOKEN;
   if (!token) return next();
   if (!sameSecret(req.get("authorization") ?? "", `Bearer ${token}`)) {
@@ -100,7 +94,7 @@ function sameSecret(given: string, expected: string) {
 
 // Requests and their latency by route pattern (never the raw URL, which has no bound).
 let labelRoute: ((pathname: string) => string) | undefined;
-app.use(async (req, res, next) => {
+pipeline.use(async (req, res, next) => {
   labelRoute ??= routeLabeller((await build()).routes);
   // Read now: a mounted router (the emulator) shortens req.path while it handles the request.
   const route = labelRoute(req.path);
@@ -123,7 +117,7 @@ const PRODUCT_EDITOR = /^\/admin\/products(\/[^/]+)?(\.data)?\/?$/i;
 const isPhotoUpload = (req: express.Request) =>
   PRODUCT_EDITOR.test(req.path) && Boolean(req.is("multipart/form-data"));
 
-app.use(
+pipeline.use(
   bodyLimit(
     (req) =>
       SMALL_JSON.test(req.path) ? SMALL_JSON_BYTES : isPhotoUpload(req) ? PHOTOS_BYTES : FORM_BYTES,
@@ -178,13 +172,13 @@ const sandbox =
     });
     emulator[half](req, res, next);
   };
-app.use(SANDBOX_PATH, sandbox("api"));
+pipeline.use(SANDBOX_PATH, sandbox("api"));
 
 // Payment notifications carry no authority (they only make the shop ask the provider), and the
 // JSON checkout takes a content type no cross-site form can send.
 const CSRF_EXEMPT_PATHS = new Set([...PAYMENT_NOTIFICATION_PATHS, "/api/checkout"]);
 
-app.use((req, res, next) => {
+pipeline.use((req, res, next) => {
   const allowedOrigins = [getEnv().PUBLIC_URL];
   const host = req.get("host");
   if (host) allowedOrigins.push(`${req.protocol}://${host}`);
@@ -203,14 +197,21 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(SANDBOX_PATH, sandbox("pages"));
-app.use(refuseMalformedRequests);
-app.use("/__bench", benchHooks);
+pipeline.use(SANDBOX_PATH, sandbox("pages"));
+pipeline.use(refuseMalformedRequests);
+pipeline.use("/__bench", benchHooks);
 
-app.all(
-  "/{*splat}",
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-  }),
-);
-app.all("/{*splat}", createRequestHandler({ build }));
+/**
+ * The shop: request log, security headers, metrics, body limits, CSRF check, then React Router,
+ * whose loaders and actions get `services` (built once at boot) and the client's address, as
+ * Express resolved it under TRUST_PROXY (server.js), in their load context.
+ */
+export function createApp(services: Services): express.Router {
+  const shop = express.Router();
+  shop.use(pipeline);
+  shop.all(
+    "/{*splat}",
+    createRequestHandler({ build, getLoadContext: (req) => requestContext(services, req.ip) }),
+  );
+  return shop;
+}

@@ -149,18 +149,3 @@ export async function openDatabase(options: {
     throw error;
   }
 }
-
-// One handle per process. Kept on globalThis so the dev server's module reloads reuse it.
-const holder = globalThis as typeof globalThis & { __shopDatabase?: DatabaseHandle };
-
-export function setDatabase(handle: DatabaseHandle | undefined) {
-  holder.__shopDatabase = handle;
-}
-
-export function getDatabase(): DatabaseHandle {
-  const handle = holder.__shopDatabase;
-  if (!handle) throw new Error("The database is not open yet.");
-  return handle;
-}
-
-export const getDb = () => getDatabase().db;

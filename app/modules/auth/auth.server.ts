@@ -65,14 +65,3 @@ export type Auth = ReturnType<typeof createAuth>;
 export async function openAuth(db: Db, env: Env): Promise<Auth> {
   return createAuth(db, env, await authSecret(db, env));
 }
-
-const holder = globalThis as typeof globalThis & { __shopAuth?: Auth };
-
-export function setAuth(auth: Auth | undefined) {
-  holder.__shopAuth = auth;
-}
-
-export function getAuth(): Auth {
-  if (!holder.__shopAuth) throw new Error("Admin accounts are not set up yet.");
-  return holder.__shopAuth;
-}

@@ -1,9 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { Db } from "~/db/client.server";
-import { getAuth } from "./auth.server";
+import type { Auth } from "./auth.server";
 import { admitLogin, loginSucceeded, THROTTLED } from "./login-throttle.server";
-
-export { CLIENT_IP_HEADER, clientAddress } from "~/utils/client-address.server";
 
 export const WRONG_CREDENTIALS = "Wrong email/password";
 
@@ -13,13 +11,14 @@ export const WRONG_CREDENTIALS = "Wrong email/password";
  */
 export async function logIn(
   db: Db,
+  auth: Auth,
   request: Request,
   input: { email: string; password: string; ip: string },
 ) {
   const email = input.email.trim().toLowerCase();
   if (!(await admitLogin(db, email, input.ip))) return { ok: false as const, error: THROTTLED };
   try {
-    const { headers } = await getAuth().api.signInEmail({
+    const { headers } = await auth.api.signInEmail({
       body: { email, password: input.password },
       headers: request.headers,
       returnHeaders: true,
@@ -38,8 +37,8 @@ export async function logIn(
   }
 }
 
-export async function logOut(request: Request) {
-  const { headers } = await getAuth().api.signOut({
+export async function logOut(auth: Auth, request: Request) {
+  const { headers } = await auth.api.signOut({
     headers: request.headers,
     returnHeaders: true,
   });

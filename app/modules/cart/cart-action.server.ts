@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { getDb } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import {
   addToCart,
   CartError,
@@ -18,8 +18,7 @@ export const ADDED = "Added to cart!";
  * The cart's changes (add, update, remove, clear). With JavaScript (`via=fetch`) they answer data
  * for a toast; without it they redirect back with a one-time message.
  */
-export async function cartAction(request: Request, form: FormData, intent: string) {
-  const db = getDb();
+export async function cartAction(db: Db, request: Request, form: FormData, intent: string) {
   const viaFetch = form.get("via") === "fetch";
   const back = safeReturnPath(form.get("returnTo"), "/cart");
   let cartId = await readCartId(request);

@@ -1,7 +1,6 @@
-import { getDb } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { readCartId } from "~/modules/cart/cart.server";
-import { getPaymentProviders } from "~/modules/payments/providers.server";
-import { clientAddress } from "~/utils/client-address.server";
+import type { PaymentProviders } from "~/modules/payments/registry";
 import { getEnv } from "~/utils/env.server";
 import { placeOrder, type RequestedItem } from "./checkout.server";
 
@@ -13,20 +12,25 @@ type CheckoutRequest = {
   clientTotal?: number;
   /** The payment provider the shopper chose, by name; the shop's default when not given. */
   provider?: string;
+  /** The address the request comes from, for the checkout throttle. */
+  clientAddress: string;
 };
 
 /**
  * Checkout as the shop runs it, for the cart page's form and for POST /api/checkout alike: the
- * order is placed with the shop's database, payment provider and public address, and remembers
+ * order is placed with the shop's database, payment providers and public address, and remembers
  * the cart the request's cookie names (so the cart can be emptied once the order is paid).
  */
-export async function startCheckout(request: Request, order: CheckoutRequest) {
+export async function startCheckout(
+  shop: { db: Db; payments: PaymentProviders },
+  request: Request,
+  order: CheckoutRequest,
+) {
   const env = getEnv();
-  return placeOrder(getDb(), getPaymentProviders(), {
+  return placeOrder(shop.db, shop.payments, {
     ...order,
     cartId: await readCartId(request),
     publicUrl: env.PUBLIC_URL,
     shopName: env.SHOP_NAME,
-    clientAddress: clientAddress(request),
   });
 }

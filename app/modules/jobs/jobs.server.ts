@@ -86,15 +86,3 @@ export async function startJobs(
     stop: (timeoutMs) => boss.stop({ graceful: true, timeout: timeoutMs }),
   };
 }
-
-// One queue per process, like the database handle.
-const holder = globalThis as typeof globalThis & { __shopJobs?: Jobs };
-
-export function setJobs(jobs: Jobs | undefined) {
-  holder.__shopJobs = jobs;
-}
-
-export function getJobs(): Jobs {
-  if (!holder.__shopJobs) throw new Error("The job queue is not started yet.");
-  return holder.__shopJobs;
-}

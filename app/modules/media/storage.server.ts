@@ -63,17 +63,6 @@ export class DiskStorage implements MediaStorage {
   }
 }
 
-const holder = globalThis as typeof globalThis & { __shopMedia?: MediaStorage };
-
-export function setMediaStorage(storage: MediaStorage) {
-  holder.__shopMedia = storage;
-}
-
-export function getMediaStorage(): MediaStorage {
-  if (!holder.__shopMedia) throw new Error("Media storage is not configured yet.");
-  return holder.__shopMedia;
-}
-
 /** The bucket when S3_BUCKET is set, otherwise the folder DATA_DIR/media. */
 export async function createMediaStorage(env: Env): Promise<MediaStorage> {
   if (!env.S3_BUCKET) return new DiskStorage(path.join(env.DATA_DIR, "media"));

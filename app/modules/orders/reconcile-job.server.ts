@@ -8,7 +8,7 @@ import { reconcilePendingOrders } from "./reconcile.server";
  * The reconciliation as a job sent every minute, once across all processes. `exclusive`: a run
  * that takes longer than a minute is not joined by a second one; the next occurrence is dropped.
  */
-export function reconciliationJob(getDb: () => Db, getProviders: () => PaymentProviders) {
+export function reconciliationJob(db: Db, providers: PaymentProviders) {
   return defineJob({
     queue: QUEUES.reconcilePayments,
     policy: "exclusive",
@@ -17,7 +17,7 @@ export function reconciliationJob(getDb: () => Db, getProviders: () => PaymentPr
     expireInSeconds: 15 * 60,
     pollingIntervalSeconds: 10,
     async run() {
-      const n = await reconcilePendingOrders(getDb(), getProviders());
+      const n = await reconcilePendingOrders(db, providers);
       if (n) logger.info({ orders: n }, "reconciled pending orders");
     },
   });

@@ -10,10 +10,10 @@ import {
 import { RevenueChart } from "~/components/admin/RevenueChart";
 import { BrandMark } from "~/components/icons";
 import { ToastHost } from "~/components/toast";
-import { getDb } from "~/db/client.server";
 import { logOut } from "~/modules/auth/login.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import { dashboardStats, revenueByDay } from "~/modules/orders/dashboard.server";
+import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import { formatKsh } from "~/utils/money";
@@ -31,9 +31,9 @@ export const meta: Route.MetaFunction = () => [
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const db = getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, db } = context.get(servicesContext);
+  const admin = await requireAdmin(auth, request);
   try {
     const [stats, revenueDays] = await Promise.all([dashboardStats(db), revenueByDay(db)]);
     return data({ admin, stats, revenueDays, loadError: null }, { headers: NO_STORE });
@@ -51,12 +51,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth } = context.get(servicesContext);
+  await requireAdmin(auth, request);
   const form = await readForm(request);
   if (form.get("intent") === "logout") {
     // Ends the session on the server, not only the cookie.
-    throw redirect("/login", { headers: await logOut(request) });
+    throw redirect("/login", { headers: await logOut(auth, request) });
   }
   return data({ error: "Unknown action." }, { status: 400 });
 }

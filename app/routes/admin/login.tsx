@@ -1,9 +1,9 @@
 import { Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { BrandMark } from "~/components/icons";
-import { getDb } from "~/db/client.server";
-import { clientAddress, logIn } from "~/modules/auth/login.server";
+import { logIn } from "~/modules/auth/login.server";
 import { getAdmin } from "~/modules/auth/require-admin.server";
+import { clientAddressContext, servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import type { Route } from "./+types/login";
 
@@ -13,19 +13,21 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** A signed-in admin has nothing to do here. */
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getAdmin(request)) throw redirect("/admin");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getAdmin(context.get(servicesContext).auth, request)) throw redirect("/admin");
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
   if (!email || !password) {
     return data({ error: "Please enter your email and password.", email }, { status: 400 });
   }
-  const result = await logIn(getDb(), request, { email, password, ip: clientAddress(request) });
+  const { db, auth } = context.get(servicesContext);
+  const ip = context.get(clientAddressContext);
+  const result = await logIn(db, auth, request, { email, password, ip });
   if (!result.ok) return data({ error: result.error, email }, { status: 400 });
   throw redirect("/admin", { headers: result.headers });
 }

@@ -1,7 +1,7 @@
-import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import { ordersForExport, parseOrdersQuery } from "~/modules/orders/admin-orders.server";
 import { csvHeader, csvLine } from "~/modules/orders/orders-csv";
+import { servicesContext } from "~/services.server";
 import { nairobiDay } from "~/utils/dates";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/orders-csv";
@@ -10,10 +10,11 @@ import type { Route } from "./+types/orders-csv";
  * GET /admin/orders.csv?status=&sort=: the orders the orders tab's filter shows, all of them (not
  * one page), streamed a batch at a time.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, db } = context.get(servicesContext);
+  const admin = await requireAdmin(auth, request);
   const query = parseOrdersQuery(new URL(request.url).searchParams);
-  const batches = ordersForExport(getDb(), query);
+  const batches = ordersForExport(db, query);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -1,6 +1,5 @@
 import { data, useLocation, useRouteLoaderData } from "react-router";
 import { OrdersTab } from "~/components/admin/OrdersTab";
-import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import {
   changeOrderStatus,
@@ -10,6 +9,7 @@ import {
 } from "~/modules/orders/admin-orders.server";
 import { ORDER_STATUSES } from "~/modules/orders/statuses";
 import { describeEvent } from "~/modules/orders/timeline-text";
+import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/orders";
@@ -17,11 +17,12 @@ import type { Route } from "./+types/orders";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** `/admin/orders`, the orders tab: three sections, each paged on its own. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, db } = context.get(servicesContext);
+  await requireAdmin(auth, request);
   const query = parseOrdersQuery(new URL(request.url).searchParams);
   try {
-    const sections = await orderSections(getDb(), query);
+    const sections = await orderSections(db, query);
     const described = {
       completed: inOwnersWords(sections.completed),
       failed: inOwnersWords(sections.failed),
@@ -56,12 +57,13 @@ const inOwnersWords = (section: Section) => ({
   })),
 });
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth, db } = context.get(servicesContext);
+  const admin = await requireAdmin(auth, request);
   const form = await readForm(request);
   if (form.get("intent") === "status") {
     try {
-      await changeOrderStatus(getDb(), {
+      await changeOrderStatus(db, {
         orderId: String(form.get("orderId")),
         status: String(form.get("status")),
         adminId: admin.id,

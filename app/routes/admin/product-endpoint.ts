@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import type { EndpointAnswer } from "~/components/admin/post-with-progress";
-import { getDb } from "~/db/client.server";
 import { requireAdmin, requireAdminApi } from "~/modules/auth/require-admin.server";
 import {
   createProduct,
@@ -10,7 +9,7 @@ import {
   uploadsFrom,
 } from "~/modules/catalog/product-editor.server";
 import { PRODUCT_FAILURES, validateProductForm } from "~/modules/catalog/product-form";
-import { getMediaStorage } from "~/modules/media/storage.server";
+import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/product-endpoint";
@@ -22,9 +21,10 @@ type Intent = keyof typeof PRODUCT_FAILURES;
  * The dashboard's scripts send `Accept: application/json` and get JSON back (so they can show
  * upload progress); a plain form post without JavaScript is redirected back to the dashboard.
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { auth, db, media: storage } = context.get(servicesContext);
   const json = request.headers.get("accept")?.includes("application/json") ?? false;
-  const admin = json ? await requireAdminApi(request) : await requireAdmin(request);
+  const admin = json ? await requireAdminApi(auth, request) : await requireAdmin(auth, request);
   const form = await readForm(request);
   const intent: Intent = !params.id
     ? "create"
@@ -45,8 +45,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`${target.pathname}${target.search}`, 303);
   };
 
-  const db = getDb();
-  const storage = getMediaStorage();
   try {
     if (intent === "delete") {
       const deleted = await deleteProduct(db, storage, params.id!);

@@ -1,7 +1,6 @@
 import { data, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { ProductFormRules } from "~/components/admin/ProductEditor";
 import { ProductsTab } from "~/components/admin/ProductsTab";
-import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import {
   ADMIN_PAGE_SIZE,
@@ -18,6 +17,7 @@ import {
 } from "~/modules/catalog/product-form";
 import { SIZE_SETS } from "~/modules/catalog/sizes";
 import { IMAGE_TYPES } from "~/modules/media/image-keys";
+import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import { pageNumber } from "~/utils/page-number";
@@ -26,8 +26,9 @@ import type { Route } from "./+types/products";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** `/admin`, the products tab. Before the tabs were routes, `?tab=orders` chose the orders tab. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, db } = context.get(servicesContext);
+  await requireAdmin(auth, request);
   const search = new URL(request.url).searchParams;
   if (search.has("tab")) {
     const tab = search.get("tab");
@@ -41,7 +42,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The product an ?edit= or ?delete= link is about, wherever it is in the list.
   const focusId = search.get("edit") ?? search.get("delete");
   try {
-    const db = getDb();
     const [list, focused] = await Promise.all([
       adminProducts(db, { q, category, page }),
       focusId ? adminProduct(db, focusId) : null,
@@ -69,12 +69,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth, db } = context.get(servicesContext);
+  await requireAdmin(auth, request);
   const form = await readForm(request);
   if (form.get("intent") === "toggle") {
     const field = form.get("field") === "isFeatured" ? "isFeatured" : "inStock";
-    const value = await toggleProduct(getDb(), String(form.get("productId")), field);
+    const value = await toggleProduct(db, String(form.get("productId")), field);
     if (value === null) return data({ ok: false, error: PRODUCT_FAILURES.update }, { status: 404 });
     return { ok: true };
   }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { classifyDatabaseFailure, INPUT_REJECTED } from "~/db/database-errors";
 import { CheckoutError, PAYMENT_FAILED } from "~/modules/checkout/checkout.server";
 import { startCheckout } from "~/modules/checkout/start-checkout.server";
+import { clientAddressContext, servicesContext } from "~/services.server";
 import { apiError } from "~/utils/api-error";
 import { logger } from "~/utils/logger.server";
 import { containsNul, NUL_REFUSED } from "~/utils/nul";
@@ -32,7 +33,7 @@ const body = z.object({
  * POST /api/checkout: the spec's JSON checkout call, answering {data: {redirectUrl}}. It takes
  * only application/json (a type no cross-site form can send), so it needs no Origin check.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "INVALID_ARGUMENT", "Use POST.");
   if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
     return apiError(415, "INVALID_ARGUMENT", "Send the checkout as application/json.");
@@ -55,11 +56,12 @@ export async function action({ request }: Route.ActionArgs) {
     return apiError(400, "INVALID_ARGUMENT", "The request does not have the checkout's shape.");
   const { items, checkoutData, total, paymentProvider } = parsed.data.data;
   try {
-    const { redirectUrl } = await startCheckout(request, {
+    const { redirectUrl } = await startCheckout(context.get(servicesContext), request, {
       form: checkoutData,
       items: items.map((i) => ({ productId: i.id, size: i.size ?? "", quantity: i.quantity })),
       clientTotal: total,
       provider: paymentProvider,
+      clientAddress: context.get(clientAddressContext),
     });
     return Response.json({ data: { redirectUrl } });
   } catch (error) {

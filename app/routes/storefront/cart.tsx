@@ -4,7 +4,6 @@ import { data, Form, Link, redirectDocument, useNavigation } from "react-router"
 import { QuantityStepper } from "~/components/cart/QuantityStepper";
 import { FormField, inputClass } from "~/components/FormField";
 import { ProductImage } from "~/components/ProductImage";
-import { getDb } from "~/db/client.server";
 import { orUnavailable } from "~/db/unavailable.server";
 import { loadCart, readCartId } from "~/modules/cart/cart.server";
 import { cartAction } from "~/modules/cart/cart-action.server";
@@ -16,13 +15,15 @@ import {
   PICKUP_LOCATIONS,
 } from "~/modules/checkout/delivery";
 import { startCheckout } from "~/modules/checkout/start-checkout.server";
+import { clientAddressContext, servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/cart";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const cart = await orUnavailable(async () => loadCart(getDb(), await readCartId(request)));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const cart = await orUnavailable(async () => loadCart(db, await readCartId(request)));
   return { cart };
 }
 
@@ -46,18 +47,19 @@ const FIELDS = [
   "pickupLocation",
 ] as const;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent !== "checkout") return cartAction(request, form, intent);
+  if (intent !== "checkout") return cartAction(services.db, request, form, intent);
 
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-  const cart = await loadCart(getDb(), await readCartId(request));
+  const cart = await loadCart(services.db, await readCartId(request));
   const seen = form.get("subtotal");
   const seenSubtotal = typeof seen === "string" && seen !== "" ? Number(seen) : Number.NaN;
   try {
     const chosen = form.get("paymentProvider");
-    const { redirectUrl } = await startCheckout(request, {
+    const { redirectUrl } = await startCheckout(services, request, {
       form: values,
       items: cart.items.map((i) => ({
         productId: i.productId,
@@ -69,6 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
         ? orderTotal(seenSubtotal, values.deliveryMethod)
         : undefined,
       provider: typeof chosen === "string" && chosen ? chosen.slice(0, 40) : undefined,
+      clientAddress: context.get(clientAddressContext),
     });
     // A full page load: the payment page is not one of the shop's routes.
     throw redirectDocument(redirectUrl);

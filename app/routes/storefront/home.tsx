@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { FeatureCard } from "~/components/FeatureCard";
 import { ProductCard } from "~/components/ProductCard";
 import { ProductImage } from "~/components/ProductImage";
-import { getDb } from "~/db/client.server";
 import { orUnavailable } from "~/db/unavailable.server";
 import {
   categoryHref,
@@ -13,12 +12,13 @@ import {
 } from "~/modules/catalog/categories";
 import { categoryCovers, featuredProducts } from "~/modules/catalog/products.server";
 import { HERO_WIDTHS, heroUrl } from "~/modules/media/brand.server";
+import { servicesContext } from "~/services.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/home";
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
   return orUnavailable(async () => {
-    const db = getDb();
     const [featured, covers] = await Promise.all([
       featuredProducts(db),
       categoryCovers(db, HOME_CATEGORIES),

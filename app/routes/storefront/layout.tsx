@@ -1,20 +1,20 @@
 import { data, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage, errorPageFor } from "~/components/ErrorPage";
 import { Shell } from "~/components/shell/Shell";
-import { getDb } from "~/db/client.server";
 import { EMPTY_CART, loadCart, readCartId } from "~/modules/cart/cart.server";
 import { flashCookie, readFlash } from "~/modules/cart/flash.server";
 import { navCategories } from "~/modules/catalog/nav-categories";
 import { useShopConfig } from "~/root";
+import { servicesContext } from "~/services.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/layout";
 
 /** Storefront pages only: the cart for the header and drawer, and a one-time message. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const cartId = await readCartId(request);
   let cart = EMPTY_CART;
   try {
-    cart = await loadCart(getDb(), cartId);
+    cart = await loadCart(context.get(servicesContext).db, cartId);
   } catch (error) {
     // The page itself says whether the database is down; the header just shows no cart.
     logger.error({ err: error }, "could not load the cart");

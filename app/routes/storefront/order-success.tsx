@@ -3,29 +3,32 @@ import { useEffect } from "react";
 import { Form, Link, redirect, useRevalidator } from "react-router";
 import { DemoBanner } from "~/components/DemoBanner";
 import { BrandMark } from "~/components/icons";
-import { getDb } from "~/db/client.server";
 import { cartCookie, readCartId } from "~/modules/cart/cart.server";
 import { arriveFromPayment, retryOrder } from "~/modules/orders/order-success.server";
-import { getPaymentProviders } from "~/modules/payments/providers.server";
 import { useShopConfig } from "~/root";
+import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatKsh } from "~/utils/money";
 import type { Route } from "./+types/order-success";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const providers = getPaymentProviders();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, payments: providers } = context.get(servicesContext);
   const payment = providers.fromReturn(new URL(request.url));
-  const order = await arriveFromPayment(getDb(), providers, payment, await readCartId(request));
+  const order = await arriveFromPayment(db, providers, payment, await readCartId(request));
   return { order, payment };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const payment = {
     provider: String(form.get("provider") ?? "").slice(0, 40),
     reference: String(form.get("reference") ?? "").slice(0, 100),
   };
-  const cartId = await retryOrder(getDb(), payment, await readCartId(request));
+  const cartId = await retryOrder(
+    context.get(servicesContext).db,
+    payment,
+    await readCartId(request),
+  );
   throw redirect(
     "/cart",
     cartId ? { headers: { "Set-Cookie": await cartCookie.serialize(cartId) } } : undefined,

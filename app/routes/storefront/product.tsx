@@ -5,18 +5,18 @@ import { ErrorPage, errorPageFor } from "~/components/ErrorPage";
 import { ProductCard } from "~/components/ProductCard";
 import { Gallery } from "~/components/product/Gallery";
 import { Tabs } from "~/components/product/Tabs";
-import { getDb } from "~/db/client.server";
 import { orUnavailable } from "~/db/unavailable.server";
 import { categoryHref, categoryLabel, categoryName } from "~/modules/catalog/categories";
 import { productForPage, relatedProducts } from "~/modules/catalog/products.server";
+import { servicesContext } from "~/services.server";
 import { imageUrl } from "~/utils/image-urls";
 import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
   const { product, related } = await orUnavailable(async () => {
-    const db = getDb();
     const product = await productForPage(db, params.id);
     return { product, related: product ? await relatedProducts(db, product) : [] };
   });

@@ -4,7 +4,6 @@ import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/ProductCard";
 import { Spinner } from "~/components/Spinner";
 import { CategorySidebar, type SidebarEntry } from "~/components/shop/CategorySidebar";
-import { getDb } from "~/db/client.server";
 import { orUnavailable } from "~/db/unavailable.server";
 import { ALL, categoryLabel, categoryName, groupsWithMore } from "~/modules/catalog/categories";
 import {
@@ -16,12 +15,13 @@ import {
 } from "~/modules/catalog/listing";
 import { shopListing } from "~/modules/catalog/listing.server";
 import type { ProductSummary } from "~/modules/catalog/products.server";
+import { servicesContext } from "~/services.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/shop";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseListingParams(new URL(request.url).searchParams);
-  const listing = await orUnavailable(() => shopListing(getDb(), params));
+  const listing = await orUnavailable(() => shopListing(context.get(servicesContext).db, params));
   return { params, ...listing };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { appMeta } from "~/db/schema";
 import type { Env } from "~/utils/env.server";
 import { PESAPAL_IPN_PATH } from "../notification-paths";
@@ -26,18 +26,20 @@ kept.__shopSandboxSecret ??= randomBytes(24).toString("base64url");
 export const SANDBOX_SECRET = kept.__shopSandboxSecret;
 
 /** The IPN id is registered once per base URL and kept in the database. */
-const ipnStore = {
-  async get(key: string) {
-    const [row] = await getDb().select().from(appMeta).where(eq(appMeta.key, key));
-    return row?.value ?? null;
-  },
-  async set(key: string, value: string) {
-    await getDb()
-      .insert(appMeta)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
-  },
-};
+function databaseIpnStore(db: Db) {
+  return {
+    async get(key: string) {
+      const [row] = await db.select().from(appMeta).where(eq(appMeta.key, key));
+      return row?.value ?? null;
+    },
+    async set(key: string, value: string) {
+      await db
+        .insert(appMeta)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+    },
+  };
+}
 
 /** The emulator forgets its IPN registrations when the process ends, so demo mode must too. */
 function memoryIpnStore() {
@@ -49,7 +51,7 @@ function memoryIpnStore() {
 }
 
 /** Pesapal as configured: the real API with keys, the built-in emulator without (demo mode). */
-export function createPesapalProvider(env: Env): PesapalClient {
+export function createPesapalProvider(env: Env, db: Db): PesapalClient {
   if (env.DEMO_PAYMENTS) {
     // The emulator runs in this process; the server talks to it over loopback HTTP.
     const local = `http://127.0.0.1:${env.PORT}`;
@@ -68,6 +70,6 @@ export function createPesapalProvider(env: Env): PesapalClient {
     consumerSecret: env.PESAPAL_CONSUMER_SECRET!,
     ipnUrl: `${env.PUBLIC_URL}${PESAPAL_IPN_PATH}`,
     ipnNotificationType: env.PESAPAL_IPN_NOTIFICATION_TYPE,
-    ipnStore,
+    ipnStore: databaseIpnStore(db),
   });
 }

@@ -1,0 +1,62 @@
+import { createContext, RouterContextProvider } from "react-router";
+import { type DatabaseHandle, type Db, openDatabase } from "~/db/client.server";
+import { type Auth, openAuth } from "~/modules/auth/auth.server";
+import { createMediaStorage, type MediaStorage } from "~/modules/media/storage.server";
+import { createPaymentProviders } from "~/modules/payments/providers.server";
+import type { PaymentProviders } from "~/modules/payments/registry";
+import type { Env } from "~/utils/env.server";
+
+/**
+ * What loaders and actions work with: the database, media storage, admin accounts and payment
+ * providers. The server builds them once at boot and hands them to every request through React
+ * Router's load context; a test hands in its own.
+ */
+export type Services = {
+  database: DatabaseHandle;
+  /** The database's queries (`database.db`). */
+  db: Db;
+  media: MediaStorage;
+  auth: Auth;
+  payments: PaymentProviders;
+};
+
+/**
+ * Builds the shop's services from its configuration: the one place that does, for the server's
+ * boot and the command-line scripts alike. A service given in `given` is used as it is (a test's
+ * own database, storage or payment provider); the others are made to fit it. The database is
+ * opened (and migrated) here unless given; the caller closes it.
+ */
+export async function createServices(
+  env: Env,
+  given: Partial<Omit<Services, "db">> = {},
+): Promise<Services> {
+  const database =
+    given.database ??
+    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  try {
+    const media = given.media ?? (await createMediaStorage(env));
+    const auth = given.auth ?? (await openAuth(database.db, env));
+    const payments = given.payments ?? createPaymentProviders(env, database.db);
+    return { database, db: database.db, media, auth, payments };
+  } catch (error) {
+    if (!given.database) await database.close();
+    throw error;
+  }
+}
+
+/** The services, in every loader's and action's `context`. */
+export const servicesContext = createContext<Services>();
+
+/**
+ * The address the request comes from, as Express resolved it (`req.ip`, which counts
+ * X-Forwarded-For only as far as TRUST_PROXY says); "unknown" when there is none.
+ */
+export const clientAddressContext = createContext<string>("unknown");
+
+/** The load context of one request: the shop's services and the client's address. */
+export function requestContext(services: Services, clientAddress?: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  if (clientAddress) context.set(clientAddressContext, clientAddress);
+  return context;
+}
