@@ -1,30 +1,33 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { throttleCounters } from "~/db/schema";
 import { AdminError, createAdmin, resetAdminPassword } from "~/modules/auth/admins.server";
-import { authSecret, createAuth, openAuth, setAuth } from "~/modules/auth/auth.server";
-import { CLIENT_IP_HEADER, WRONG_CREDENTIALS } from "~/modules/auth/login.server";
+import { authSecret, createAuth, openAuth } from "~/modules/auth/auth.server";
+import { WRONG_CREDENTIALS } from "~/modules/auth/login.server";
 import { THROTTLED } from "~/modules/auth/login-throttle.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as loginAction } from "~/routes/admin/login";
-import { recordClientAddress } from "~/utils/client-address.server";
+import type { Services } from "~/services.server";
 import { parseEnv } from "~/utils/env.server";
 import { databases } from "../setup/databases";
+import { routeArgs, testServices } from "../setup/services";
 
 const env = parseEnv({ PUBLIC_URL: "http://localhost:3000" });
 const OWNER = { email: "owner@example.co.ke", password: "kitenge-2026-secret" };
+/** The shop under test: its database and auth, replaced per database and on a "restart". */
+let services: Services;
 
 /** Posts the login form as a browser at `ip` would; answers the status and what the page says. */
 async function login(email: string, password: string, ip: string) {
   const request = new Request("http://localhost:3000/login", {
     method: "POST",
-    headers: { Origin: "http://localhost:3000", [CLIENT_IP_HEADER]: ip },
+    headers: { Origin: "http://localhost:3000" },
     body: new URLSearchParams({ email, password }),
   });
   try {
-    const result = (await loginAction({ request } as Parameters<typeof loginAction>[0])) as {
+    const result = (await loginAction(routeArgs(services, request, { clientAddress: ip }))) as {
       data: { error: string };
     };
     return { status: 400, error: result.data.error, cookie: "" };
@@ -50,12 +53,9 @@ describe.each(databases)("admin accounts, on $name", (database) => {
 
   beforeAll(async () => {
     handle = await database.open();
-    setDatabase(handle);
-    setAuth(await openAuth(handle.db, env));
+    services = await testServices(handle, {}, env);
   });
   afterAll(async () => {
-    setAuth(undefined);
-    setDatabase(undefined);
     await handle?.dispose();
   });
 
@@ -63,7 +63,7 @@ describe.each(databases)("admin accounts, on $name", (database) => {
 
   test("admins are created by the owner, with passwords of at least 10 characters", async () => {
     const shared = await authSecret(handle.db, env);
-    setAuth(createAuth(handle.db, env, shared));
+    services = { ...services, auth: createAuth(handle.db, env, shared) };
     await expect(createAdmin(auth(), { email: OWNER.email, password: "short" })).rejects.toThrow(
       AdminError,
     );
@@ -78,19 +78,19 @@ describe.each(databases)("admin accounts, on $name", (database) => {
       headers: { Cookie: "better-auth.session_token=forged" },
     });
     const cases: [string, () => Promise<unknown>][] = [
-      [
-        "GET /admin",
-        () => dashboardLoader({ request: anonymous } as Parameters<typeof dashboardLoader>[0]),
-      ],
+      ["GET /admin", () => dashboardLoader(routeArgs(services, anonymous))],
       [
         "POST /admin",
         () =>
-          dashboardAction({
-            request: new Request("http://localhost:3000/admin", {
-              method: "POST",
-              body: new URLSearchParams({ intent: "logout" }),
-            }),
-          } as Parameters<typeof dashboardAction>[0]),
+          dashboardAction(
+            routeArgs(
+              services,
+              new Request("http://localhost:3000/admin", {
+                method: "POST",
+                body: new URLSearchParams({ intent: "logout" }),
+              }),
+            ),
+          ),
       ],
     ];
     for (const [name, run] of cases) expect(await statusOf(run), name).toBe("302 /login");
@@ -107,27 +107,36 @@ describe.each(databases)("admin accounts, on $name", (database) => {
     const ok = await login(OWNER.email, OWNER.password, "10.0.0.1");
     expect(ok.status).toBe(302);
     const cookie = ok.cookie.split(";")[0]!;
-    const page = (await dashboardLoader({
-      request: new Request("http://localhost:3000/admin", { headers: { Cookie: cookie } }),
-    } as Parameters<typeof dashboardLoader>[0])) as {
+    const page = (await dashboardLoader(
+      routeArgs(
+        services,
+        new Request("http://localhost:3000/admin", { headers: { Cookie: cookie } }),
+      ),
+    )) as {
       data: { admin: { email: string }; stats: unknown };
     };
     expect(page.data.admin.email).toBe(OWNER.email);
     const out = await statusOf(() =>
-      dashboardAction({
-        request: new Request("http://localhost:3000/admin", {
-          method: "POST",
-          headers: { Cookie: cookie },
-          body: new URLSearchParams({ intent: "logout" }),
-        }),
-      } as Parameters<typeof dashboardAction>[0]),
+      dashboardAction(
+        routeArgs(
+          services,
+          new Request("http://localhost:3000/admin", {
+            method: "POST",
+            headers: { Cookie: cookie },
+            body: new URLSearchParams({ intent: "logout" }),
+          }),
+        ),
+      ),
     );
     expect(out).toBe("302 /login");
     expect(
       await statusOf(() =>
-        dashboardLoader({
-          request: new Request("http://localhost:3000/admin", { headers: { Cookie: cookie } }),
-        } as Parameters<typeof dashboardLoader>[0]),
+        dashboardLoader(
+          routeArgs(
+            services,
+            new Request("http://localhost:3000/admin", { headers: { Cookie: cookie } }),
+          ),
+        ),
       ),
     ).toBe("302 /login");
   });
@@ -153,7 +162,7 @@ describe.each(databases)("admin accounts, on $name", (database) => {
       );
     }
     // A restart: a new auth instance; the counts are in the database.
-    setAuth(await openAuth(handle.db, env));
+    services = { ...services, auth: await openAuth(handle.db, env) };
     expect(await login(OWNER.email, OWNER.password, "10.1.0.1")).toMatchObject({
       status: 400,
       error: THROTTLED,
@@ -208,19 +217,18 @@ describe.each(databases)("admin accounts, on $name", (database) => {
     const proxied = parseEnv({ PUBLIC_URL: "http://localhost:3000", TRUST_PROXY: "1" });
     const shop = express();
     shop.set("trust proxy", proxied.TRUST_PROXY);
-    shop.use(recordClientAddress);
     shop.post("/login", express.urlencoded({ extended: false }), async (req, res) => {
-      const headers = new Headers({ Origin: "http://localhost:3000" });
-      headers.set(CLIENT_IP_HEADER, String(req.headers[CLIENT_IP_HEADER]));
       const request = new Request("http://localhost:3000/login", {
         method: "POST",
-        headers,
+        headers: { Origin: "http://localhost:3000" },
         body: new URLSearchParams(req.body),
       });
       try {
-        const result = (await loginAction({ request } as Parameters<typeof loginAction>[0])) as {
-          data: { error: string };
-        };
+        // The client's address as the server's getLoadContext passes it: Express's req.ip.
+        const args = routeArgs<Parameters<typeof loginAction>[0]>(services, request, {
+          clientAddress: req.ip,
+        });
+        const result = (await loginAction(args)) as { data: { error: string } };
         res.json({ error: result.data.error, ip: req.ip });
       } catch {
         res.json({ error: "", ip: req.ip });
@@ -259,9 +267,12 @@ describe.each(databases)("admin accounts, on $name", (database) => {
     const cookie = before.cookie.split(";")[0]!;
     expect(
       await statusOf(() =>
-        dashboardLoader({
-          request: new Request("http://localhost:3000/admin", { headers: { Cookie: cookie } }),
-        } as Parameters<typeof dashboardLoader>[0]),
+        dashboardLoader(
+          routeArgs(
+            services,
+            new Request("http://localhost:3000/admin", { headers: { Cookie: cookie } }),
+          ),
+        ),
       ),
     ).toBe("302 /login");
     expect((await login(OWNER.email, "a-brand-new-secret", "10.3.0.1")).status).toBe(302);

@@ -2,17 +2,18 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { account, orderEvents, orders, products, session, user } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/admins.server";
-import { openAuth, setAuth } from "~/modules/auth/auth.server";
 import { storeImageVariants } from "~/modules/media/images.server";
-import { DiskStorage, setMediaStorage } from "~/modules/media/storage.server";
+import { DiskStorage } from "~/modules/media/storage.server";
 import routes from "~/routes";
+import { requestContext, type Services } from "~/services.server";
 import { parseEnv } from "~/utils/env.server";
 import { IMAGE_WIDTHS, variantKey } from "~/utils/image-urls";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
+import { testServices } from "../setup/services";
 import { tempDir } from "../setup/temp-dir";
 
 /**
@@ -103,15 +104,13 @@ describe.each(databases)("admin routes without a session, on $name", (database) 
   let orderId: string;
   let imageKeys: string[];
   let sessionCookie: string;
+  let services: Services;
 
   beforeAll(async () => {
     handle = await database.open();
-    setDatabase(handle);
-    const auth = await openAuth(handle.db, env);
-    setAuth(auth);
     mediaDir = tempDir("guard-media");
     storage = new DiskStorage(mediaDir);
-    setMediaStorage(storage);
+    services = await testServices(handle, { media: storage }, env);
 
     imageKeys = ["products/dresses/1700000000000_front", "products/dresses/1700000000001_back"];
     const photo = await sharp({
@@ -148,14 +147,12 @@ describe.each(databases)("admin routes without a session, on $name", (database) 
     orderId = order!.id;
 
     // A real admin with a real session: the forged cookies below reuse its session token.
-    await createAdmin(auth, OWNER);
-    sessionCookie = await adminSessionCookie(OWNER, "10.7.0.1", ORIGIN);
+    await createAdmin(services.auth, OWNER);
+    sessionCookie = await adminSessionCookie(services, OWNER, "10.7.0.1", ORIGIN);
     expect(sessionCookie.startsWith(`${COOKIE}=`)).toBe(true);
   });
 
   afterAll(async () => {
-    setAuth(undefined);
-    setDatabase(undefined);
     await handle?.dispose();
     if (mediaDir) fs.rmSync(mediaDir, { recursive: true, force: true });
   });
@@ -265,7 +262,7 @@ describe.each(databases)("admin routes without a session, on $name", (database) 
                   loader({
                     request: new Request(url, { headers: headers() }),
                     params,
-                    context: {},
+                    context: requestContext(services),
                   }),
               });
             }
@@ -281,7 +278,7 @@ describe.each(databases)("admin routes without a session, on $name", (database) 
                         body: formFor(intent),
                       }),
                       params,
-                      context: {},
+                      context: requestContext(services),
                     }),
                 });
               }
@@ -314,7 +311,7 @@ describe.each(databases)("admin routes without a session, on $name", (database) 
       (await route(file).module.loader!({
         request: new Request(`${ORIGIN}${url}`, { headers: { Cookie: sessionCookie } }),
         params: {},
-        context: {},
+        context: requestContext(services),
       })) as { data: T; init: ResponseInit | null };
 
     const frame = await get<{ admin: { email: string }; stats: { totalProducts: number } }>(
@@ -357,7 +354,7 @@ describe.each(databases)("admin routes without a session, on $name", (database) 
           body: form,
         }),
         params: {},
-        context: {},
+        context: requestContext(services),
       }),
     ).toEqual({ ok: true });
     const [row] = await handle.db.select({ inStock: products.inStock }).from(products);

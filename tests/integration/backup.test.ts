@@ -7,19 +7,21 @@ import pg from "pg";
 import sharp from "sharp";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/admins.server";
-import { openAuth, setAuth } from "~/modules/auth/auth.server";
+import { openAuth } from "~/modules/auth/auth.server";
 import { serveDatabaseDumps } from "~/modules/backup/dump-socket.server";
 import { storeImageVariants } from "~/modules/media/images.server";
-import { DiskStorage, setMediaStorage } from "~/modules/media/storage.server";
+import { DiskStorage } from "~/modules/media/storage.server";
 import { dashboardStats } from "~/modules/orders/dashboard.server";
 import { loader as mediaLoader } from "~/routes/resources/media";
 import { loader as productLoader } from "~/routes/storefront/product";
+import { createServices } from "~/services.server";
 import { parseEnv } from "~/utils/env.server";
 import { variantKey } from "~/utils/image-urls";
 import { adminSessionCookie } from "../setup/admin-session";
+import { routeArgs } from "../setup/services";
 import { tempDir } from "../setup/temp-dir";
 
 const run = promisify(execFile);
@@ -79,22 +81,20 @@ async function fillShop(handle: DatabaseHandle, dataDir: string) {
 
 /** Starts the shop on `place` (migrations, media, auth) and checks everything came back. */
 async function expectShopRestored(place: Place) {
-  const handle = await openDatabase(place);
+  const services = await createServices(
+    parseEnv({ PUBLIC_URL: ORIGIN, DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl }),
+  );
+  const handle = services.database;
   try {
-    setDatabase(handle);
-    const storage = new DiskStorage(path.join(place.dataDir, "media"));
-    setMediaStorage(storage);
-    setAuth(await openAuth(handle.db, parseEnv({ PUBLIC_URL: ORIGIN, DATA_DIR: place.dataDir })));
-
-    const page = await productLoader({
-      params: { id: "7001" },
-      request: new Request(`${ORIGIN}/product/7001`),
-    } as never);
+    const page = await productLoader(
+      routeArgs(services, new Request(`${ORIGIN}/product/7001`), { params: { id: "7001" } }),
+    );
     expect(page.product.name).toBe("Backup Kitenge Dress");
-    const image = (await mediaLoader({
-      params: { "*": variantKey(PHOTO, 320) },
-      request: new Request(`${ORIGIN}/media/${variantKey(PHOTO, 320)}`),
-    } as never)) as Response;
+    const image = (await mediaLoader(
+      routeArgs(services, new Request(`${ORIGIN}/media/${variantKey(PHOTO, 320)}`), {
+        params: { "*": variantKey(PHOTO, 320) },
+      }),
+    )) as Response;
     expect(image.status).toBe(200);
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(320);
 
@@ -102,10 +102,8 @@ async function expectShopRestored(place: Place) {
     const [order] = await handle.db.select().from(orders);
     expect(order?.customerName).toBe("Wanjiru Kamau");
     // The admin's password hash came back too: the owner logs in.
-    expect(await adminSessionCookie(OWNER, "10.9.0.7", ORIGIN)).toMatch(/=/);
+    expect(await adminSessionCookie(services, OWNER, "10.9.0.7", ORIGIN)).toMatch(/=/);
   } finally {
-    setAuth(undefined);
-    setDatabase(undefined);
     await handle.close();
   }
 }

@@ -1,19 +1,24 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { action as cartPage } from "~/routes/storefront/cart";
+import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
+import { routeArgs, testServices } from "../setup/services";
 
 /** Where a cart form posted without JavaScript sends the browser back to. */
-async function redirectAfter(fields: Record<string, string>) {
+async function redirectAfter(services: Services, fields: Record<string, string>) {
   try {
-    await cartPage({
-      request: new Request("http://localhost:3000/cart", {
-        method: "POST",
-        headers: { Origin: "http://localhost:3000" },
-        body: new URLSearchParams(fields),
-      }),
-    } as Parameters<typeof cartPage>[0]);
+    await cartPage(
+      routeArgs(
+        services,
+        new Request("http://localhost:3000/cart", {
+          method: "POST",
+          headers: { Origin: "http://localhost:3000" },
+          body: new URLSearchParams(fields),
+        }),
+      ),
+    );
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.headers.get("location");
     throw thrown;
@@ -23,9 +28,10 @@ async function redirectAfter(fields: Record<string, string>) {
 
 describe.each(databases)("the cart's way back after a form post, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let services: Services;
   beforeAll(async () => {
     handle = await database.open();
-    setDatabase(handle);
+    services = await testServices(handle);
     await handle.db.insert(products).values({
       id: "9201",
       name: "Kito Ankara Tote Bag",
@@ -36,11 +42,11 @@ describe.each(databases)("the cart's way back after a form post, on $name", (dat
     });
   });
   afterAll(async () => {
-    setDatabase(undefined);
     await handle?.dispose();
   });
 
-  const add = (returnTo: string) => redirectAfter({ intent: "add", productId: "9201", returnTo });
+  const add = (returnTo: string) =>
+    redirectAfter(services, { intent: "add", productId: "9201", returnTo });
 
   test("goes back to the shop's own page it came from", async () => {
     expect(await add("/shop?category=accessories")).toBe("/shop?category=accessories");

@@ -2,16 +2,17 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
 import { addToCart, cartCookie } from "~/modules/cart/cart.server";
 import { PesapalClient } from "~/modules/payments/pesapal/client.server";
-import { setPaymentProviders } from "~/modules/payments/providers.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
 import { action as apiCheckout } from "~/routes/resources/api-checkout";
 import { action as cartAction } from "~/routes/storefront/cart";
+import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
+import { routeArgs, testServices } from "../setup/services";
 
 /**
  * The cart page's form and POST /api/checkout start an order the same way: priced by the server,
@@ -29,10 +30,10 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
   let handle: DatabaseHandle & { dispose(): Promise<void> };
   let server: ReturnType<ReturnType<typeof express>["listen"]>;
   let base = "";
+  let services: Services;
 
   beforeAll(async () => {
     handle = await database.open();
-    setDatabase(handle);
     await handle.db.insert(products).values({
       id: "9101",
       name: "Nyota Ankara Headwrap",
@@ -51,23 +52,20 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
         consumerSecret: "s",
       }).router,
     );
-    setPaymentProviders(
-      new PaymentProviders([
-        new PesapalClient({
-          baseUrl: `${base}/pesapal`,
-          consumerKey: "k",
-          consumerSecret: "s",
-          ipnUrl: `${base}/ipn`,
-          ipnNotificationType: "GET",
-          ipnStore: { get: async () => null, set: async () => {} },
-        }),
-      ]),
-    );
+    const payments = new PaymentProviders([
+      new PesapalClient({
+        baseUrl: `${base}/pesapal`,
+        consumerKey: "k",
+        consumerSecret: "s",
+        ipnUrl: `${base}/ipn`,
+        ipnNotificationType: "GET",
+        ipnStore: { get: async () => null, set: async () => {} },
+      }),
+    ]);
+    services = await testServices(handle, { payments });
   });
 
   afterAll(async () => {
-    setPaymentProviders(undefined);
-    setDatabase(undefined);
     server?.close();
     await handle?.dispose();
   });
@@ -85,16 +83,19 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
     const form = new URLSearchParams({ intent: "checkout", subtotal: "1600", ...customer });
     let answer: unknown;
     try {
-      answer = await cartAction({
-        request: new Request("http://localhost/cart", {
-          method: "POST",
-          headers: {
-            Cookie: await cartCookie.serialize(pageCart),
-            "Content-Type": "application/x-www-form-urlencoded",
-          },
-          body: form,
-        }),
-      } as Parameters<typeof cartAction>[0]);
+      answer = await cartAction(
+        routeArgs(
+          services,
+          new Request("http://localhost/cart", {
+            method: "POST",
+            headers: {
+              Cookie: await cartCookie.serialize(pageCart),
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+            body: form,
+          }),
+        ),
+      );
     } catch (thrown) {
       answer = thrown;
     }
@@ -107,18 +108,21 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
 
     // The JSON API: the items in the body, the cart in the cookie.
     const apiCart = await addToCart(handle.db, null, { productId: "9101", size: "", quantity: 1 });
-    const response = await apiCheckout({
-      request: new Request("http://localhost/api/checkout", {
-        method: "POST",
-        headers: {
-          Cookie: await cartCookie.serialize(apiCart),
-          "Content-Type": "application/json",
-        },
-        body: JSON.stringify({
-          data: { items: [{ id: "9101", quantity: 1 }], checkoutData: customer, total: 800 },
+    const response = await apiCheckout(
+      routeArgs(
+        services,
+        new Request("http://localhost/api/checkout", {
+          method: "POST",
+          headers: {
+            Cookie: await cartCookie.serialize(apiCart),
+            "Content-Type": "application/json",
+          },
+          body: JSON.stringify({
+            data: { items: [{ id: "9101", quantity: 1 }], checkoutData: customer, total: 800 },
+          }),
         }),
-      }),
-    } as Parameters<typeof apiCheckout>[0]);
+      ),
+    );
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: { redirectUrl: string } };
     expect(data.redirectUrl).toMatch(new RegExp(`^${base}/pesapal/pay/`));
@@ -129,23 +133,29 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
   test("both refuse a checkout whose total the shopper saw is not the server's, placing nothing", async () => {
     const cartId = await addToCart(handle.db, null, { productId: "9101", size: "", quantity: 1 });
     const cookie = await cartCookie.serialize(cartId);
-    const page = (await cartAction({
-      request: new Request("http://localhost/cart", {
-        method: "POST",
-        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "checkout", subtotal: "700", ...customer }),
-      }),
-    } as Parameters<typeof cartAction>[0])) as { init: ResponseInit | null };
-    expect(page.init?.status).toBe(409);
-    const api = await apiCheckout({
-      request: new Request("http://localhost/api/checkout", {
-        method: "POST",
-        headers: { Cookie: cookie, "Content-Type": "application/json" },
-        body: JSON.stringify({
-          data: { items: [{ id: "9101", quantity: 1 }], checkoutData: customer, total: 700 },
+    const page = (await cartAction(
+      routeArgs(
+        services,
+        new Request("http://localhost/cart", {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "checkout", subtotal: "700", ...customer }),
         }),
-      }),
-    } as Parameters<typeof apiCheckout>[0]);
+      ),
+    )) as { init: ResponseInit | null };
+    expect(page.init?.status).toBe(409);
+    const api = await apiCheckout(
+      routeArgs(
+        services,
+        new Request("http://localhost/api/checkout", {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": "application/json" },
+          body: JSON.stringify({
+            data: { items: [{ id: "9101", quantity: 1 }], checkoutData: customer, total: 700 },
+          }),
+        }),
+      ),
+    );
     expect(api.status).toBe(409);
     expect(await ordersOfCart(cartId)).toEqual([]);
   });

@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { checkReadiness, PROBE_INTERVAL_MS } from "~/modules/health/readiness.server";
 import { S3Storage } from "~/modules/media/s3-storage.server";
-import { DiskStorage, setMediaStorage } from "~/modules/media/storage.server";
-import { loader as ready } from "~/routes/resources/healthz";
+import { DiskStorage, type MediaStorage } from "~/modules/media/storage.server";
+import { loader as readiness } from "~/routes/resources/healthz";
 import { loader as live } from "~/routes/resources/healthz-live";
 import { databases } from "../setup/databases";
+import { routeArgs, testServices } from "../setup/services";
 import { S3RVER_CREDENTIALS, startS3rver } from "../setup/storages";
 import { tempDir } from "../setup/temp-dir";
 
@@ -21,18 +22,22 @@ describe.each(databases)("health checks on $name", (database) => {
   let dir: string;
   beforeAll(async () => {
     handle = await database.open();
-    setDatabase(handle);
     dir = tempDir("health");
   });
   afterAll(async () => {
-    setDatabase(undefined);
     await handle?.dispose();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** /healthz of a shop whose services are this database and `media`. */
+  const shopWith = async (media: MediaStorage) => {
+    const services = await testServices(handle, { media });
+    return () => readiness(routeArgs(services, new Request("http://localhost/healthz")));
+  };
+
   test("a shop whose database and media folder accept writes is ready, and leaves nothing behind", async () => {
     const media = path.join(dir, "media");
-    setMediaStorage(new DiskStorage(media));
+    const ready = await shopWith(new DiskStorage(media));
     expect(await answer(ready())).toEqual({
       status: 200,
       body: { status: "ok", checks: { database: "ok", storage: "ok" } },
@@ -48,7 +53,7 @@ describe.each(databases)("health checks on $name", (database) => {
     // The configured media path is a file: every image upload would fail.
     const file = path.join(dir, "not-a-folder");
     fs.writeFileSync(file, "");
-    setMediaStorage(new DiskStorage(file));
+    const ready = await shopWith(new DiskStorage(file));
     expect(await answer(ready())).toEqual({
       status: 503,
       body: {
@@ -70,8 +75,7 @@ describe.each(databases)("health checks on $name", (database) => {
       forcePathStyle: true,
     });
     try {
-      setMediaStorage(storage);
-      expect((await answer(ready())).status).toBe(200);
+      expect((await answer((await shopWith(storage))())).status).toBe(200);
       await s3.stop();
       // A new storage object, as after a restart: the last probe is not reused.
       const unreachable = new S3Storage({
@@ -81,7 +85,7 @@ describe.each(databases)("health checks on $name", (database) => {
         ...S3RVER_CREDENTIALS,
         forcePathStyle: true,
       });
-      setMediaStorage(unreachable);
+      const ready = await shopWith(unreachable);
       expect((await answer(ready())).body.failed).toEqual(["storage"]);
       unreachable.destroy();
     } finally {
@@ -106,7 +110,7 @@ describe.each(databases)("health checks on $name", (database) => {
   });
 
   test("a closed database makes /healthz 503 naming the database at once; the process stays live", async () => {
-    setMediaStorage(new DiskStorage(path.join(dir, "media")));
+    const ready = await shopWith(new DiskStorage(path.join(dir, "media")));
     expect((await answer(ready())).status).toBe(200);
     await handle.close();
     const { status, body } = await answer(ready());

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { cartLines, carts, orders, products } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/admins.server";
-import { openAuth, setAuth } from "~/modules/auth/auth.server";
-import { DiskStorage, setMediaStorage } from "~/modules/media/storage.server";
+import { DiskStorage } from "~/modules/media/storage.server";
 import routes from "~/routes";
 import { parseEnv } from "~/utils/env.server";
 import { OWN_BODY_TYPES } from "../../server/refuse-malformed";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
+import { testServices } from "../setup/services";
 import { startShop } from "../setup/shop-server";
 import { tempDir } from "../setup/temp-dir";
 
@@ -268,10 +268,12 @@ describe.each(databases)("hostile input over HTTP, on $name", (database) => {
 
   beforeAll(async () => {
     handle = await database.open();
-    setDatabase(handle);
-    const auth = await openAuth(handle.db, parseEnv({ PUBLIC_URL: shop.origin }));
-    setAuth(auth);
-    setMediaStorage(new DiskStorage(tempDir("fuzz-media")));
+    const services = await testServices(
+      handle,
+      { media: new DiskStorage(tempDir("fuzz-media")) },
+      parseEnv({ PUBLIC_URL: shop.origin }),
+    );
+    shop.serve(services);
     await handle.db.insert(products).values({
       id: PRODUCT_ID,
       name: "Zuri Kitenge Wrap Dress",
@@ -280,13 +282,11 @@ describe.each(databases)("hostile input over HTTP, on $name", (database) => {
       price: 2500,
       sizes: ["S", "M"],
     });
-    await createAdmin(auth, OWNER);
-    adminCookie = await adminSessionCookie(OWNER, "10.9.0.7", shop.origin);
+    await createAdmin(services.auth, OWNER);
+    adminCookie = await adminSessionCookie(services, OWNER, "10.9.0.7", shop.origin);
   });
 
   afterAll(async () => {
-    setDatabase(undefined);
-    setAuth(undefined);
     await handle?.dispose();
   });
 

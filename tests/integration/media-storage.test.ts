@@ -9,15 +9,12 @@ import {
   storeImageVariants,
 } from "~/modules/media/images.server";
 import { S3Storage } from "~/modules/media/s3-storage.server";
-import {
-  createMediaStorage,
-  DiskStorage,
-  type MediaStorage,
-  setMediaStorage,
-} from "~/modules/media/storage.server";
+import { createMediaStorage, DiskStorage, type MediaStorage } from "~/modules/media/storage.server";
 import { loader } from "~/routes/resources/media";
+import type { Services } from "~/services.server";
 import { parseEnv } from "~/utils/env.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
+import { routeArgs } from "../setup/services";
 import { S3RVER_CREDENTIALS, startS3rver, storages } from "../setup/storages";
 import { tempDir } from "../setup/temp-dir";
 
@@ -112,7 +109,8 @@ describe.each(storages)("media storage on $name", (backend) => {
   });
 
   test("the /media route serves stored images and answers 404 for missing ones", async () => {
-    setMediaStorage(storage);
+    // The route reads media storage and nothing else: a shop with only that service.
+    const shop = { media: storage } as Services;
     const body = await sharp({
       create: { width: 8, height: 10, channels: 3, background: "#27ae60" },
     })
@@ -121,10 +119,9 @@ describe.each(storages)("media storage on $name", (backend) => {
     await storage.put("products/shirts/2_green-320.webp", body, "image/webp");
 
     const serve = (key: string) =>
-      loader({
-        params: { "*": key },
-        request: new Request(`http://localhost/media/${key}`),
-      } as Parameters<typeof loader>[0]);
+      loader(
+        routeArgs(shop, new Request(`http://localhost/media/${key}`), { params: { "*": key } }),
+      );
 
     const found = await serve("products/shirts/2_green-320.webp");
     expect(found.status).toBe(200);

@@ -3,9 +3,8 @@ import type { AddressInfo } from "node:net";
 import { desc, eq, inArray } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { orderEvents, orders, products, throttleCounters } from "~/db/schema";
-import { CLIENT_IP_HEADER } from "~/modules/auth/login.server";
 import { addToCart, cartCookie } from "~/modules/cart/cart.server";
 import {
   CheckoutError,
@@ -18,13 +17,14 @@ import { dashboardStats } from "~/modules/orders/dashboard.server";
 import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import { PesapalClient } from "~/modules/payments/pesapal/client.server";
-import { setPaymentProviders } from "~/modules/payments/providers.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
 import { action as apiCheckout } from "~/routes/resources/api-checkout";
 import { loader as ipnGet, action as ipnPost } from "~/routes/resources/pesapal-ipn";
 import { action as cartPageAction } from "~/routes/storefront/cart";
+import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
+import { routeArgs, testServices } from "../setup/services";
 
 const form = {
   name: "Akinyi Otieno",
@@ -51,6 +51,7 @@ const until = async (check: () => Promise<boolean>, ms = 5000) => {
 
 describe.each(databases)("payments through Pesapal's API, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let services: Services;
   let server: ReturnType<ReturnType<typeof express>["listen"]>;
   let base = "";
   let client: PesapalClient;
@@ -113,7 +114,6 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
 
   beforeAll(async () => {
     handle = await database.open();
-    setDatabase(handle);
     await handle.db.insert(products).values([
       {
         id: "9001",
@@ -149,8 +149,8 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       });
       const response =
         req.method === "POST"
-          ? await ipnPost({ request } as Parameters<typeof ipnPost>[0])
-          : await ipnGet({ request } as Parameters<typeof ipnGet>[0]);
+          ? await ipnPost(routeArgs(services, request))
+          : await ipnGet(routeArgs(services, request));
       res
         .status(response.status)
         .type("json")
@@ -170,12 +170,10 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       }).router,
     );
     client = makeClient();
-    setPaymentProviders(new PaymentProviders([client]));
+    services = await testServices(handle, { payments: new PaymentProviders([client]) });
   });
 
   afterAll(async () => {
-    setPaymentProviders(undefined);
-    setDatabase(undefined);
     server?.close();
     await handle?.dispose();
   });
@@ -206,7 +204,8 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
 
   test("a card payment by IPN POST completes too; a failed one fails", async () => {
     const card = makeClient("POST");
-    setPaymentProviders(new PaymentProviders([card]));
+    const usual = services;
+    services = { ...services, payments: new PaymentProviders([card]) };
     const paid = await checkout({ items: [bag], clientTotal: 900 }, card);
     await control(paid.redirectUrl, "complete", { method: "visa" });
     await until(async () => (await orderOf(paid.orderId)).status === "Completed");
@@ -220,7 +219,7 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       "payment_requested",
       "payment_failed",
     ]);
-    setPaymentProviders(new PaymentProviders([client]));
+    services = usual;
   });
 
   test("pending stays pending until Pesapal says it is paid", async () => {
@@ -371,13 +370,16 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
 
     // The JSON API ignores the names and prices the browser sends.
     const request = (body: unknown) =>
-      apiCheckout({
-        request: new Request("http://localhost/api/checkout", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(body),
-        }),
-      } as Parameters<typeof apiCheckout>[0]);
+      apiCheckout(
+        routeArgs(
+          services,
+          new Request("http://localhost/api/checkout", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify(body),
+          }),
+        ),
+      );
     const tampered = await request({
       data: {
         items: [{ id: "9001", name: "x", price: 1, quantity: 2, size: "M" }],
@@ -402,13 +404,16 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
 
   test("the same product and size on several lines counts as one line, capped as one", async () => {
     const request = (items: unknown[], total: number) =>
-      apiCheckout({
-        request: new Request("http://localhost/api/checkout", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ data: { items, checkoutData: form, total } }),
-        }),
-      } as Parameters<typeof apiCheckout>[0]);
+      apiCheckout(
+        routeArgs(
+          services,
+          new Request("http://localhost/api/checkout", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ data: { items, checkoutData: form, total } }),
+          }),
+        ),
+      );
     const before = (await handle.db.select({ id: orders.id }).from(orders)).length;
 
     // 3 x 99 of one dress in one size is 297, over the cap of 99: refused, nothing stored.
@@ -443,13 +448,16 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
 
   test("bad requests to /api/checkout and the IPN get 4xx with a message, never 5xx", async () => {
     const post = (body: string, type = "application/json") =>
-      apiCheckout({
-        request: new Request("http://localhost/api/checkout", {
-          method: "POST",
-          headers: { "Content-Type": type },
-          body,
-        }),
-      } as Parameters<typeof apiCheckout>[0]);
+      apiCheckout(
+        routeArgs(
+          services,
+          new Request("http://localhost/api/checkout", {
+            method: "POST",
+            headers: { "Content-Type": type },
+            body,
+          }),
+        ),
+      );
     const cases = [
       await post("{not json"),
       await post("null"),
@@ -478,22 +486,21 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       expect(response.status).toBeLessThan(500);
       expect((await response.json()).error.message).toEqual(expect.any(String));
     }
-    const ipn = await ipnPost({
-      request: new Request("http://localhost/api/pesapal/ipn", { method: "POST", body: "{bad" }),
-    } as Parameters<typeof ipnPost>[0]);
+    const ipnUrl = "http://localhost/api/pesapal/ipn";
+    const ipn = await ipnPost(
+      routeArgs(services, new Request(ipnUrl, { method: "POST", body: "{bad" })),
+    );
     expect(ipn.status).toBe(400);
-    const huge = await ipnPost({
-      request: new Request("http://localhost/api/pesapal/ipn", {
-        method: "POST",
-        body: "x".repeat(20_000),
-      }),
-    } as Parameters<typeof ipnPost>[0]);
+    const huge = await ipnPost(
+      routeArgs(services, new Request(ipnUrl, { method: "POST", body: "x".repeat(20_000) })),
+    );
     expect(huge.status).toBe(413);
-    const unknown = await ipnGet({
-      request: new Request(
-        "http://localhost/api/pesapal/ipn?OrderTrackingId=nope&OrderNotificationType=IPNCHANGE",
+    const unknown = await ipnGet(
+      routeArgs(
+        services,
+        new Request(`${ipnUrl}?OrderTrackingId=nope&OrderNotificationType=IPNCHANGE`),
       ),
-    } as Parameters<typeof ipnGet>[0]);
+    );
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual({
       orderNotificationType: "IPNCHANGE",
@@ -506,15 +513,19 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
   test("one address places at most 10 orders in 10 minutes, by the JSON API and the cart page alike", async () => {
     await handle.db.delete(throttleCounters);
     const viaApi = (ip: string) =>
-      apiCheckout({
-        request: new Request("http://localhost/api/checkout", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", [CLIENT_IP_HEADER]: ip },
-          body: JSON.stringify({
-            data: { items: [{ id: "9002", quantity: 1 }], checkoutData: form, total: 900 },
+      apiCheckout(
+        routeArgs(
+          services,
+          new Request("http://localhost/api/checkout", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({
+              data: { items: [{ id: "9002", quantity: 1 }], checkoutData: form, total: 900 },
+            }),
           }),
-        }),
-      } as Parameters<typeof apiCheckout>[0]);
+          { clientAddress: ip },
+        ),
+      );
     const before = (await handle.db.select({ id: orders.id }).from(orders)).length;
     // All at once: the count is taken before each order, so none slips past the limit.
     const answers = await Promise.all(Array.from({ length: 14 }, () => viaApi("10.7.0.1")));
@@ -529,16 +540,17 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
 
     // The cart page, posted without JavaScript, says the same next to the form.
     const cartId = await addToCart(handle.db, null, { productId: "9002", size: "", quantity: 1 });
-    const cartPage = (await cartPageAction({
-      request: new Request("http://localhost/cart", {
-        method: "POST",
-        headers: {
-          Cookie: await cartCookie.serialize(cartId),
-          [CLIENT_IP_HEADER]: "10.7.0.1",
-        },
-        body: new URLSearchParams({ intent: "checkout", ...form }),
-      }),
-    } as Parameters<typeof cartPageAction>[0])) as {
+    const cartPage = (await cartPageAction(
+      routeArgs(
+        services,
+        new Request("http://localhost/cart", {
+          method: "POST",
+          headers: { Cookie: await cartCookie.serialize(cartId) },
+          body: new URLSearchParams({ intent: "checkout", ...form }),
+        }),
+        { clientAddress: "10.7.0.1" },
+      ),
+    )) as {
       data: { error: { message: string } };
       init: { status: number };
     };

@@ -3,10 +3,9 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/admins.server";
-import { openAuth, setAuth } from "~/modules/auth/auth.server";
 import { shopListing } from "~/modules/catalog/listing.server";
 import {
   createProduct,
@@ -19,12 +18,14 @@ import {
 import { type ProductFields, validateProductForm } from "~/modules/catalog/product-form";
 import { productImageKey } from "~/modules/media/image-keys";
 import { imageVariantsExist } from "~/modules/media/images.server";
-import { DiskStorage, type MediaStorage, setMediaStorage } from "~/modules/media/storage.server";
+import { DiskStorage, type MediaStorage } from "~/modules/media/storage.server";
 import { action as productEndpoint } from "~/routes/admin/product-endpoint";
+import type { Services } from "~/services.server";
 import { parseEnv } from "~/utils/env.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
+import { routeArgs, testServices } from "../setup/services";
 import { storages } from "../setup/storages";
 
 const ORIGIN = "http://localhost:3000";
@@ -119,17 +120,14 @@ async function thrownBy(run: () => Promise<unknown>): Promise<unknown> {
 
 describe.each(databases)("the product editor, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let services: Services;
 
   beforeAll(async () => {
     handle = await database.open();
-    setDatabase(handle);
-    const auth = await openAuth(handle.db, env);
-    setAuth(auth);
-    await createAdmin(auth, OWNER);
+    services = await testServices(handle, {}, env);
+    await createAdmin(services.auth, OWNER);
   });
   afterAll(async () => {
-    setAuth(undefined);
-    setDatabase(undefined);
     await handle?.dispose();
   });
 
@@ -137,6 +135,8 @@ describe.each(databases)("the product editor, on $name", (database) => {
     let raw: MediaStorage;
     let dispose: () => Promise<void>;
     let rec: ReturnType<typeof recording>;
+    /** The shop's services with this suite's storage. */
+    let shop: Services;
     /** The products this suite made: the database is shared with the other storage's suite. */
     const mine = new Set<string>();
 
@@ -188,7 +188,7 @@ describe.each(databases)("the product editor, on $name", (database) => {
     beforeAll(async () => {
       ({ storage: raw, dispose } = await backend.open());
       rec = recording(raw);
-      setMediaStorage(rec.storage);
+      shop = { ...services, media: rec.storage };
     });
     afterAll(() => dispose?.());
     afterEach(() => {
@@ -443,25 +443,25 @@ describe.each(databases)("the product editor, on $name", (database) => {
     });
 
     test("the endpoint creates, refuses a renamed text file, and deletes, for a signed-in admin", async () => {
-      const cookie = await adminSessionCookie(OWNER, "10.8.0.1", ORIGIN);
+      const cookie = await adminSessionCookie(shop, OWNER, "10.8.0.1", ORIGIN);
       const post = async (
         url: string,
         params: { id?: string },
         body: FormData,
         json = true,
       ): Promise<Response> => {
-        const answer = await productEndpoint({
-          request: new Request(`${ORIGIN}${url}`, {
-            method: "POST",
-            headers: {
-              Cookie: cookie,
-              Origin: ORIGIN,
-              ...(json ? { Accept: "application/json" } : {}),
-            },
-            body,
-          }),
-          params,
-        } as Parameters<typeof productEndpoint>[0]);
+        const request = new Request(`${ORIGIN}${url}`, {
+          method: "POST",
+          headers: {
+            Cookie: cookie,
+            Origin: ORIGIN,
+            ...(json ? { Accept: "application/json" } : {}),
+          },
+          body,
+        });
+        const answer = await productEndpoint(
+          routeArgs(shop, request, { params: params.id ? { id: params.id } : {} }),
+        );
         return answer;
       };
       const productForm = async (name: string, files: { name: string; bytes: Buffer }[]) => {

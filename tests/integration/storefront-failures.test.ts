@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DatabaseHandle, setDatabase } from "~/db/client.server";
-import { DiskStorage, setMediaStorage } from "~/modules/media/storage.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { loader as healthz } from "~/routes/resources/healthz";
 import { loader as home } from "~/routes/storefront/home";
 import { loader as shop } from "~/routes/storefront/shop";
+import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
-import { tempDir } from "../setup/temp-dir";
+import { routeArgs, testServices } from "../setup/services";
 
 /** What a loader threw or returned, as a status code. */
 async function statusOf(run: () => Promise<unknown>) {
@@ -23,34 +23,32 @@ async function statusOf(run: () => Promise<unknown>) {
 
 describe.each(databases)("when the database fails, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let services: Services;
   beforeAll(async () => {
     handle = await database.open();
-    setDatabase(handle);
-    setMediaStorage(new DiskStorage(tempDir("media")));
+    services = await testServices(handle);
   });
   afterAll(async () => {
-    setDatabase(undefined);
     await handle?.dispose();
   });
+  const visit = <Args>(path = "/") =>
+    routeArgs<Args>(services, new Request(`http://localhost${path}`));
 
   test("Home and the health check answer while it works", async () => {
-    expect(await statusOf(() => home())).toBe(200);
-    expect(await statusOf(() => healthz())).toBe(200);
+    expect(await statusOf(() => home(visit()))).toBe(200);
+    expect(await statusOf(() => healthz(visit()))).toBe(200);
   });
 
   test("a search the database refuses for its text (a NUL byte) is a 400, not the outage page", async () => {
     // Straight to the loader: the server's edge refuses such an address before it gets here.
-    const search = (q: string) => () =>
-      shop({
-        request: new Request(`http://localhost/shop?q=${encodeURIComponent(q)}`),
-      } as Parameters<typeof shop>[0]);
+    const search = (q: string) => () => shop(visit(`/shop?q=${encodeURIComponent(q)}`));
     expect(await statusOf(search("kitenge"))).toBe(200);
     expect(await statusOf(search("kit\0enge"))).toBe(400);
   });
 
   test("Home answers 503 (never an empty shop) and the health check 503 once it is gone", async () => {
     await handle.close();
-    expect(await statusOf(() => home())).toBe(503);
-    expect(await statusOf(() => healthz())).toBe(503);
+    expect(await statusOf(() => home(visit()))).toBe(503);
+    expect(await statusOf(() => healthz(visit()))).toBe(503);
   });
 });
