@@ -13,6 +13,11 @@ export default defineConfig({
     include: ["lucide-react", "react-hot-toast", "zod", "zod/mini"],
     exclude: ["@electric-sql/pglite", "pg", "drizzle-orm", "better-auth", "sharp", "pino"],
   },
-  ssr: { external: ["@electric-sql/pglite", "sharp", "pg", "pino"] },
+  // @react-router/express is compiled with the app, so that it checks the load context against
+  // the same copy of react-router as the app's (in dev, Node alone would load its production copy).
+  ssr: {
+    external: ["@electric-sql/pglite", "sharp", "pg", "pino"],
+    noExternal: ["@react-router/express"],
+  },
   plugins: [tailwindcss(), reactRouter()],
 });
