@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { OrderStatus } from "./order-statuses";
 import type { PaymentStatus } from "./payment-status";
+import type { ShortLine, StockMovementKind, StockState } from "./stock-states";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -124,6 +125,19 @@ export const orders = pgTable(
     raw: jsonb("raw"),
     /** The document id of an imported order in the hosted document database it came from. */
     legacyId: text("legacy_id").unique(),
+    /**
+     * What the order does to the stock of its tracked lines (see stock_movements): null when none
+     * of its lines is tracked, 'held' while its units are set aside for its payment, 'released'
+     * once they went back, 'sold' once the payment completed.
+     */
+    stockState: text("stock_state").$type<StockState>(),
+    /** Until when its units are held: a hold not paid by then goes back to the shelf. */
+    stockHeldUntil: timestamp("stock_held_until", { withTimezone: true }),
+    /**
+     * Lines a payment completed for after the units were gone (oversold): the owner refunds or
+     * restocks. Null when nothing is short.
+     */
+    stockShort: jsonb("stock_short").$type<ShortLine[]>(),
     /** The cart (browser) that placed the order: only it sees the customer's details afterwards. */
     cartId: uuid("cart_id"),
     /** Reconciliation of orders left Pending: how often the provider was asked, and when next. */
@@ -135,12 +149,14 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_reconcile_idx").on(t.nextCheckAt).where(sql`${t.status} = 'Pending'`),
+    index("orders_stock_held_idx").on(t.stockHeldUntil).where(sql`${t.stockState} = 'held'`),
     unique("orders_payment_reference_unique").on(t.paymentProvider, t.paymentReference),
     // One open order a submission: Pending, or never sent to its provider (resumable). A payment
     // that completed or failed at the provider frees the key for a new order.
     uniqueIndex("orders_idempotency_key_open_unique")
       .on(t.idempotencyKey)
       .where(sql`${t.status} = 'Pending' or ${t.paymentReference} is null`),
+    check("orders_stock_state_valid", sql`${t.stockState} in ('held', 'released', 'sold')`),
     check(
       "orders_status_valid",
       sql`${t.status} in ('Pending', 'Processing', 'Shipped', 'Completed', 'Failed')`,
@@ -162,6 +178,68 @@ export const orderEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * How many of a product are on the shelf, per size ('' for a product without sizes). No row means
+ * the size is not tracked: it sells without limit, as before stock existed. The quantity changes
+ * only together with a row of stock_movements, so it always equals the sum of their changes.
+ */
+export const productStock = pgTable(
+  "product_stock",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size] }),
+    check("product_stock_quantity_nonnegative", sql`${t.quantity} >= 0`),
+  ],
+);
+
+export { STOCK_MOVEMENT_KINDS, type StockMovementKind } from "./stock-states";
+
+/**
+ * The stock ledger: every change of a product_stock quantity, with the order or the admin behind
+ * it. `change` is what it did to the quantity; `units` how many units it concerned (a hold that
+ * becomes a sale is a 'sold' row of 0 change: the units left the shelf when they were held).
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull().default(""),
+    kind: text("kind").$type<StockMovementKind>().notNull(),
+    change: integer("change").notNull(),
+    units: integer("units").notNull(),
+    /** The quantity on the shelf right after this movement. */
+    quantityAfter: integer("quantity_after").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
+    /** Why, in a word or two: 'checkout', 'payment failed', 'hold expired', 'sample catalogue'... */
+    reason: text("reason").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("stock_movements_product_idx").on(t.productId, t.size, t.id),
+    index("stock_movements_order_idx").on(t.orderId),
+    check("stock_movements_units_nonnegative", sql`${t.units} >= 0`),
+    check("stock_movements_quantity_after_nonnegative", sql`${t.quantityAfter} >= 0`),
+    check(
+      "stock_movements_kind_change",
+      sql`(${t.kind} = 'held' and ${t.change} = -${t.units})
+       or (${t.kind} = 'released' and ${t.change} = ${t.units})
+       or (${t.kind} = 'sold' and ${t.change} in (0, -${t.units}))
+       or (${t.kind} = 'adjusted')`,
+    ),
+  ],
 );
 
 /** A shopper's cart, found by the id in an http-only cookie. */

@@ -6,6 +6,11 @@ import { sampleCatalogue } from "../../app/modules/catalog/sample-catalogue";
  */
 export const catalogue = sampleCatalogue();
 export const inStock = catalogue.filter((p) => p.inStock);
+/**
+ * Shown and made to order (stock not tracked): what specs that buy again and again use, so a
+ * run never empties the shelf that other specs look at.
+ */
+export const madeToOrder = inStock.filter((p) => p.stock === null);
 
 export function expectedListing({
   q = "",

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
-import { inStock } from "./catalogue";
+import { madeToOrder } from "./catalogue";
 import { expect, expectAccessible, holdRequests, ksh, test } from "./fixtures";
 
-const sized = inStock.find((p) => p.sizes.length > 0 && p.price < 3000)!;
-const unsized = inStock.find((p) => p.sizes.length === 0 && p.price < 2000)!;
+const sized = madeToOrder.find((p) => p.sizes.length > 0 && p.price < 3000)!;
+const unsized = madeToOrder.find((p) => p.sizes.length === 0 && p.price < 2000)!;
 
 /** Picks a size the way a shopper does: by tapping its pill (the label of a hidden radio). */
 async function chooseSize(page: Page, size: string) {

@@ -9,7 +9,7 @@ import { openDatabase } from "../../app/db/client.server";
 import { orderEvents, orders } from "../../app/db/schema";
 import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import { tempDir } from "../setup/temp-dir";
-import { inStock } from "./catalogue";
+import { madeToOrder } from "./catalogue";
 import { expect, OWNER, test } from "./fixtures";
 
 // Start-up and operations, on the built server itself (no browser needed).
@@ -313,7 +313,7 @@ test("the benchmark's in-memory page copy does not exist unless BENCH_HOOKS is s
   expect(response.status()).toBe(404);
 });
 
-const unsized = inStock.find((p) => p.sizes.length === 0)!;
+const unsized = madeToOrder.find((p) => p.sizes.length === 0)!;
 
 test("a server killed in the middle of a checkout leaves a whole order, never half of one, and the retry resumes it", async () => {
   test.setTimeout(240_000);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { adminProducts } from "~/modules/catalog/admin-products.server";
+import { sampleCatalogue } from "~/modules/catalog/sample-catalogue";
 import { seedOnFirstRun, seedSampleCatalogue } from "~/modules/catalog/sample-seed.server";
 import { DiskStorage } from "~/modules/media/storage.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
@@ -33,9 +34,11 @@ describe.each(databases)("on $name", (database) => {
       "carts",
       "order_events",
       "orders",
+      "product_stock",
       "products",
       "rate_limit",
       "session",
+      "stock_movements",
       "throttle_counters",
       "user",
       "verification",
@@ -68,6 +71,36 @@ describe.each(databases)("on $name", (database) => {
         }
       }
     }
+  });
+
+  test("the samples come with their stock, each size's quantity the sum of its ledger", async () => {
+    const expected = sampleCatalogue().flatMap((p) =>
+      Object.entries(p.stock ?? {}).map(([size, quantity]) => ({
+        productId: p.id,
+        size,
+        quantity,
+      })),
+    );
+    const { rows } = await handle.db.execute<{
+      product_id: string;
+      size: string;
+      quantity: number;
+      ledger: number;
+    }>(sql`
+      select s.product_id, s.size, s.quantity,
+             (select coalesce(sum(m.change), 0)::int from stock_movements m
+               where m.product_id = s.product_id and m.size = s.size) as ledger
+        from product_stock s order by s.product_id, s.size`);
+    const key = (r: { productId: string; size: string }) => `${r.productId}:${r.size}`;
+    expect(rows.map((r) => `${r.product_id}:${r.size}=${r.quantity}`).sort()).toEqual(
+      expected.map((e) => `${key(e)}=${e.quantity}`).sort(),
+    );
+    expect(rows.every((r) => Number(r.ledger) === r.quantity)).toBe(true);
+    // Made-to-order samples are not tracked.
+    const untracked = sampleCatalogue()
+      .filter((p) => p.stock === null)
+      .map((p) => p.id);
+    expect(rows.some((r) => untracked.includes(r.product_id))).toBe(false);
   });
 
   test("a second start seeds nothing, even after the owner removed every product", async () => {

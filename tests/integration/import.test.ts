@@ -8,7 +8,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { orderEvents, orders, products } from "~/db/schema";
+import { orderEvents, orders, productStock, products } from "~/db/schema";
 import {
   type Collection,
   orderIdFor,
@@ -124,6 +124,8 @@ describe.each(databases)("importing a document-database export, on $name", (data
   test("products keep their ids, fields and timestamps; images are stored as WebP variants", async () => {
     const rows = await handle.db.select().from(products).orderBy(asc(products.createdAt));
     expect(rows.map((r) => r.id).sort()).toEqual([...PRODUCT_IDS].sort());
+    // The export says nothing of stock: imported products stay untracked, as they sold before.
+    expect(await handle.db.select().from(productStock)).toEqual([]);
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
 
     expect(byId["950"]).toMatchObject({

@@ -51,6 +51,23 @@ describe("the sample catalogue", () => {
     expect(products.every((p) => p.imageCount >= 1 && p.imageCount <= 3)).toBe(true);
   });
 
+  test("has realistic stock: most sizes 2 to 12, some none, some one-offs, a few made to order", () => {
+    const tracked = products.filter((p) => p.stock !== null);
+    expect(products.length - tracked.length).toBeGreaterThan(10);
+    for (const p of tracked) {
+      expect(Object.keys(p.stock!).sort()).toEqual((p.sizes.length ? [...p.sizes] : [""]).sort());
+    }
+    const levels = tracked.flatMap((p) => Object.values(p.stock!));
+    expect(levels.every((n) => Number.isInteger(n) && n >= 0 && n <= 12)).toBe(true);
+    expect(levels.filter((n) => n >= 2).length / levels.length).toBeGreaterThan(0.7);
+    expect(levels.filter((n) => n === 0).length).toBeGreaterThan(20);
+    expect(levels.filter((n) => n === 1).length).toBeGreaterThan(20);
+    const soldOut = tracked.filter(
+      (p) => p.inStock && Object.values(p.stock!).every((n) => n === 0),
+    );
+    expect(soldOut.length).toBeGreaterThan(2);
+  });
+
   test("is the same on every call", () => {
     expect(sampleCatalogue()).toEqual(products);
   });

@@ -18,6 +18,11 @@ export type SampleProduct = {
   imageCount: number;
   isFeatured: boolean;
   inStock: boolean;
+  /**
+   * Pieces on the shelf per size ('' for a product without sizes), or null for a piece made to
+   * order, whose stock is not tracked.
+   */
+  stock: Record<string, number> | null;
 };
 
 export const SAMPLE_FIRST_ID = 101;
@@ -307,8 +312,27 @@ export function sampleCatalogue(): SampleProduct[] {
         imageCount: 1 + ((id * 5 + i) % 3),
         isFeatured: i % 6 === 0 || (plan.category === "dresses" && i % 4 === 2),
         inStock: i % 11 !== 7,
+        stock: sampleStock(`${id}`, i, set ? [...SIZE_SETS[set]] : [""]),
       });
     }
   }
   return products;
+}
+
+/**
+ * Realistic stock, drawn apart from the other fields so they stay as they were: about one
+ * product in seven is made to order (untracked); a few are sold out in every size; otherwise most
+ * sizes hold 2 to 12 pieces, some none and some a single one-off.
+ */
+function sampleStock(id: string, i: number, sizes: string[]): Record<string, number> | null {
+  if (i % 7 === 3) return null;
+  const rng = randomFrom(`stock-${id}`);
+  const soldOut = Number(id) % 29 === 7;
+  return Object.fromEntries(
+    sizes.map((size) => {
+      const r = rng.next();
+      const n = soldOut || r < 0.07 ? 0 : r < 0.17 ? 1 : 2 + Math.floor(rng.next() * 11);
+      return [size, n];
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import pLimit from "p-limit";
 import sharp from "sharp";
 import type { Db } from "~/db/client.server";
 import { appMeta, products } from "~/db/schema";
+import { startTracking } from "~/modules/inventory/stock.server";
 import { garmentPhotoSvg, printCloseUpSvg } from "~/modules/media/african-print";
 import { imageVariantsExist, storeImageVariants } from "~/modules/media/images.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
@@ -36,14 +37,18 @@ async function drawSampleImage(storage: MediaStorage, product: SampleProduct, in
 export async function seedSampleCatalogue(db: Db, storage: MediaStorage) {
   const catalogue = sampleCatalogue();
   const rows = await pLimit(4).map(catalogue, async (product) => {
-    const { imageCount, ...fields } = product;
+    const { imageCount, stock, ...fields } = product;
     const images: string[] = [];
     for (let i = 0; i < imageCount; i++) images.push(await drawSampleImage(storage, product, i));
     return { ...fields, images };
   });
+  const levels = catalogue.flatMap((p) =>
+    Object.entries(p.stock ?? {}).map(([size, quantity]) => ({ productId: p.id, size, quantity })),
+  );
   await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += 50)
       await tx.insert(products).values(rows.slice(i, i + 50));
+    await startTracking(tx, levels, "sample catalogue");
     await tx
       .insert(appMeta)
       .values({ key: SEEDED, value: new Date().toISOString() })

@@ -1,0 +1,96 @@
+import { describe, expect, test } from "vitest";
+import {
+  canFill,
+  ledgerSum,
+  notEnoughStockMessage,
+  releasesOnStatusChange,
+  stockActionOnSettlement,
+  stockLines,
+  takeForSale,
+  unitsHeld,
+} from "./stock-rules";
+
+describe("stock rules", () => {
+  test("an order's lines merge copies, drop lines without a product, and sort for locking", () => {
+    expect(
+      stockLines([
+        { productId: "9002", name: "Bag", quantity: 1 },
+        { productId: "9001", name: "Dress", size: "M", quantity: 2 },
+        { name: "Imported line without a product", quantity: 1 },
+        { productId: "9001", name: "Dress", size: "M", quantity: 1 },
+        { productId: "9001", name: "Dress", size: "L", quantity: 1 },
+      ]),
+    ).toEqual([
+      { productId: "9001", name: "Dress", size: "L", quantity: 1 },
+      { productId: "9001", name: "Dress", size: "M", quantity: 3 },
+      { productId: "9002", name: "Bag", size: "", quantity: 1 },
+    ]);
+  });
+
+  test("untracked stock fills anything; tracked stock fills up to what is there", () => {
+    expect(canFill(null, 99)).toBe(true);
+    expect(canFill(3, 3)).toBe(true);
+    expect(canFill(2, 3)).toBe(false);
+    expect(canFill(0, 1)).toBe(false);
+  });
+
+  test("a late sale takes what is there and counts the rest short", () => {
+    expect(takeForSale(5, 2)).toEqual({ take: 2, short: 0 });
+    expect(takeForSale(1, 3)).toEqual({ take: 1, short: 2 });
+    expect(takeForSale(0, 2)).toEqual({ take: 0, short: 2 });
+  });
+
+  test("the shopper is told the line and how many are left, in whole sentences", () => {
+    const dress = { name: "Zuri Kitenge Wrap Dress", size: "M" };
+    expect(notEnoughStockMessage(dress, 2)).toBe(
+      "Only 2 left of Zuri Kitenge Wrap Dress in size M. Please lower the quantity in your cart.",
+    );
+    expect(notEnoughStockMessage(dress, 0)).toBe(
+      "Zuri Kitenge Wrap Dress in size M is sold out. Please remove it from your cart.",
+    );
+    const bag = { name: "Kito Ankara Tote Bag", size: "" };
+    expect(notEnoughStockMessage(bag, 1)).toBe(
+      "Only 1 left of Kito Ankara Tote Bag. Please lower the quantity in your cart.",
+    );
+    expect(notEnoughStockMessage(bag, 0)).toBe(
+      "Kito Ankara Tote Bag is sold out. Please remove it from your cart.",
+    );
+  });
+
+  test("what an order holds is its holds less its releases, by its own ledger rows", () => {
+    const rows = [
+      { productId: "9001", size: "M", kind: "held" as const, change: -2 },
+      { productId: "9002", size: "", kind: "held" as const, change: -1 },
+      { productId: "9002", size: "", kind: "released" as const, change: 1 },
+      { productId: "9001", size: "M", kind: "sold" as const, change: 0 },
+    ];
+    expect(unitsHeld(rows)).toEqual([{ productId: "9001", size: "M", units: 2 }]);
+    expect(ledgerSum(rows)).toBe(-2);
+  });
+
+  test("a completed payment sells held units, or takes released ones again", () => {
+    expect(stockActionOnSettlement("held", "paid", "Completed")).toBe("sell-held");
+    expect(stockActionOnSettlement("released", "paid", "Completed")).toBe("sell-again");
+    // An admin moved it on before the payment came: still a sale.
+    expect(stockActionOnSettlement("held", "paid", "Processing")).toBe("sell-held");
+    // Failed by an admin, it will not be sent: nothing leaves the shelf.
+    expect(stockActionOnSettlement("released", "paid", "Failed")).toBeNull();
+    expect(stockActionOnSettlement("sold", "paid", "Completed")).toBeNull();
+    expect(stockActionOnSettlement(null, "paid", "Completed")).toBeNull();
+  });
+
+  test("a failed payment releases held units once the order is Failed; sold units stay sold", () => {
+    expect(stockActionOnSettlement("held", "failed", "Failed")).toBe("release");
+    expect(stockActionOnSettlement("held", "failed", "Processing")).toBeNull();
+    expect(stockActionOnSettlement("released", "failed", "Failed")).toBeNull();
+    expect(stockActionOnSettlement("sold", "failed", "Failed")).toBeNull();
+    expect(stockActionOnSettlement("held", "none", "Pending")).toBeNull();
+  });
+
+  test("an admin failing an unpaid order gives its units back; other changes keep them", () => {
+    expect(releasesOnStatusChange("held", "Failed")).toBe(true);
+    expect(releasesOnStatusChange("held", "Processing")).toBe(false);
+    expect(releasesOnStatusChange("sold", "Failed")).toBe(false);
+    expect(releasesOnStatusChange(null, "Failed")).toBe(false);
+  });
+});

@@ -1,0 +1,135 @@
+import type { StockMovementKind, StockState } from "~/db/stock-states";
+
+/**
+ * The stock rules, free of the database: which lines an order takes from the shelf, whether the
+ * shelf can fill them, what a completed or failed payment does to the units, and what an order
+ * still holds according to the ledger. `stock.server.ts` applies them with conditional updates.
+ */
+
+/** How long units wait for their payment when STOCK_HOLD_MINUTES is not set (env.server.ts agrees). */
+export const DEFAULT_STOCK_HOLD_MINUTES = 30;
+/** At or below this, the shelf is running low ('Only {n} left'). */
+export const LOW_STOCK = 3;
+
+/** One product and size of an order, with every copy of it counted together. */
+export type StockLine = { productId: string; name: string; size: string; quantity: number };
+
+const lineKey = (productId: string, size: string) => `${productId}\u0000${size}`;
+
+/**
+ * An order's items as the shelf sees them: lines without a product (imported orders) left out,
+ * copies of a product and size merged, sorted by product then size. Every transaction takes its
+ * rows in this order, so two checkouts taking the same two sizes never wait on each other in a
+ * circle.
+ */
+export function stockLines(
+  items: readonly { productId?: string; name: string; size?: string | null; quantity: number }[],
+): StockLine[] {
+  const byKey = new Map<string, StockLine>();
+  for (const item of items) {
+    if (!item.productId || !Number.isInteger(item.quantity) || item.quantity < 1) continue;
+    const size = item.size ?? "";
+    const key = lineKey(item.productId, size);
+    const line = byKey.get(key);
+    if (line) line.quantity += item.quantity;
+    else
+      byKey.set(key, { productId: item.productId, name: item.name, size, quantity: item.quantity });
+  }
+  return [...byKey.values()].sort((a, b) =>
+    a.productId === b.productId ? compare(a.size, b.size) : compare(a.productId, b.productId),
+  );
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Whether the shelf can fill a line. Untracked stock (null) fills anything. */
+export function canFill(onShelf: number | null, wanted: number): boolean {
+  return onShelf === null || onShelf >= wanted;
+}
+
+/**
+ * What a payment that completed after its hold was released can take: what is there, up to the
+ * line. The rest is short, and the order is flagged for the owner.
+ */
+export function takeForSale(onShelf: number, wanted: number): { take: number; short: number } {
+  const take = Math.max(0, Math.min(onShelf, wanted));
+  return { take, short: wanted - take };
+}
+
+/** The sentence a shopper sees when a line of their order cannot be filled. */
+export function notEnoughStockMessage(line: Pick<StockLine, "name" | "size">, left: number) {
+  if (line.size) {
+    return left > 0
+      ? `Only ${left} left of ${line.name} in size ${line.size}. Please lower the quantity in your cart.`
+      : `${line.name} in size ${line.size} is sold out. Please remove it from your cart.`;
+  }
+  return left > 0
+    ? `Only ${left} left of ${line.name}. Please lower the quantity in your cart.`
+    : `${line.name} is sold out. Please remove it from your cart.`;
+}
+
+export type LedgerRow = {
+  productId: string;
+  size: string;
+  kind: StockMovementKind;
+  change: number;
+};
+
+/**
+ * What an order holds now, by its ledger rows: units taken by holds and not given back by
+ * releases, per product and size. A hold that became a sale is no longer "held"; the order's
+ * stock state says so, this only counts.
+ */
+export function unitsHeld(rows: readonly LedgerRow[]) {
+  const net = new Map<string, { productId: string; size: string; units: number }>();
+  for (const row of rows) {
+    if (row.kind !== "held" && row.kind !== "released") continue;
+    const key = lineKey(row.productId, row.size);
+    const entry = net.get(key) ?? { productId: row.productId, size: row.size, units: 0 };
+    entry.units -= row.change;
+    net.set(key, entry);
+  }
+  return [...net.values()]
+    .filter((e) => e.units > 0)
+    .sort((a, b) =>
+      a.productId === b.productId ? compare(a.size, b.size) : compare(a.productId, b.productId),
+    );
+}
+
+/** The stock on the shelf according to the ledger: the sum of its changes. */
+export const ledgerSum = (rows: readonly Pick<LedgerRow, "change">[]) =>
+  rows.reduce((sum, r) => sum + r.change, 0);
+
+export type StockAction =
+  /** The held units are the sale: a 'sold' row of no change per line. */
+  | "sell-held"
+  /** The hold was released before the payment completed: take the units again, or flag short. */
+  | "sell-again"
+  /** The units go back to the shelf. */
+  | "release";
+
+/**
+ * What a settlement does to an order's units, given its stock state, what the payment did and
+ * the order's status afterwards.
+ * - A payment that completed (`paid`) sells the units, unless the order stays Failed (an admin
+ *   failed it: it will not be sent, so nothing leaves the shelf).
+ * - A payment that failed or was reversed releases units still held once the order is Failed.
+ *   Units already sold stay sold: the goods may have left, so the owner adjusts the stock.
+ */
+export function stockActionOnSettlement(
+  state: StockState | null,
+  payment: "paid" | "failed" | "none",
+  statusAfter: string,
+): StockAction | null {
+  if (state === null || state === "sold") return null;
+  if (payment === "paid") {
+    if (statusAfter === "Failed") return null;
+    return state === "held" ? "sell-held" : "sell-again";
+  }
+  if (payment === "failed" && statusAfter === "Failed" && state === "held") return "release";
+  return null;
+}
+
+/** Whether an admin's status change gives an order's held units back: only an unpaid order's. */
+export const releasesOnStatusChange = (state: StockState | null, statusAfter: string) =>
+  state === "held" && statusAfter === "Failed";

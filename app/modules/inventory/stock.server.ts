@@ -1,0 +1,348 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
+import {
+  type OrderItem,
+  orderEvents,
+  orders,
+  productStock,
+  products,
+  stockMovements,
+} from "~/db/schema";
+import type { ShortLine } from "~/db/stock-states";
+import {
+  canFill,
+  notEnoughStockMessage,
+  type StockLine,
+  stockLines,
+  takeForSale,
+  unitsHeld,
+} from "./stock-rules";
+
+/**
+ * Stock on the shelf, changed only here and only together with a row of the ledger
+ * (stock_movements), in one statement: a conditional update whose returned row feeds the ledger
+ * insert. A hold takes units only where `quantity >= wanted`, so two checkouts racing for the
+ * last unit cannot both have it; the check constraint on product_stock is the second fence.
+ */
+
+type Exec = Db | Tx;
+
+/** A line the shelf cannot fill; the message names it and says how many are left. */
+export class NotEnoughStockError extends Error {
+  constructor(
+    readonly line: StockLine,
+    readonly left: number,
+  ) {
+    super(notEnoughStockMessage(line, left));
+  }
+}
+
+/** An admin's stock change that cannot be made, in a sentence. */
+export class StockError extends Error {}
+
+type Movement = {
+  productId: string;
+  size: string;
+  kind: "held" | "released" | "sold" | "adjusted";
+  /** What the movement does to the quantity on the shelf. */
+  change: number;
+  units: number;
+  orderId?: string | null;
+  adminId?: string | null;
+  reason: string;
+};
+
+/**
+ * Changes a tracked size's quantity by `m.change` and writes the ledger row, in one statement.
+ * With `atLeast`, only when the shelf holds at least that many (the change is then never below
+ * zero). Answers the quantity after, or null when nothing changed (untracked, or not enough).
+ */
+async function move(db: Exec, m: Movement, atLeast?: number): Promise<number | null> {
+  const result = await db.execute<{ quantity_after: number }>(sql`
+    with moved as (
+      update ${productStock}
+         set quantity = quantity + ${m.change}, updated_at = now()
+       where product_id = ${m.productId} and size = ${m.size}
+         ${atLeast === undefined ? sql`` : sql`and quantity >= ${atLeast}`}
+      returning product_id, size, quantity)
+    insert into ${stockMovements}
+      (product_id, size, kind, change, units, quantity_after, order_id, admin_id, reason)
+    select product_id, size, ${m.kind}, ${m.change}, ${m.units}, quantity,
+           ${m.orderId ?? null}::uuid, ${m.adminId ?? null}, ${m.reason}
+      from moved
+    returning quantity_after`);
+  const row = result.rows[0];
+  return row ? Number(row.quantity_after) : null;
+}
+
+/** The quantity of one product and size on the shelf; null when it is not tracked. */
+async function onShelf(db: Exec, productId: string, size: string, lock = false) {
+  const query = db
+    .select({ quantity: productStock.quantity })
+    .from(productStock)
+    .where(and(eq(productStock.productId, productId), eq(productStock.size, size)));
+  const [row] = lock ? await query.for("update") : await query;
+  return row ? row.quantity : null;
+}
+
+/** Quantities on the shelf for some products, keyed `${productId}:${size}`; untracked are absent. */
+export async function stockLevels(db: Exec, productIds: string[]) {
+  const levels = new Map<string, number>();
+  if (productIds.length === 0) return levels;
+  const rows = await db
+    .select()
+    .from(productStock)
+    .where(inArray(productStock.productId, productIds));
+  for (const row of rows) levels.set(`${row.productId}:${row.size}`, row.quantity);
+  return levels;
+}
+
+/**
+ * A quick look before placing an order: the first line the shelf cannot fill now, if any. Not a
+ * promise (the hold inside the order's transaction decides); it spares a refused shopper the
+ * checkout limit and the order insert.
+ */
+export async function firstUnfilledLine(db: Exec, items: readonly OrderItem[]) {
+  const lines = stockLines(items);
+  const levels = await stockLevels(db, [...new Set(lines.map((l) => l.productId))]);
+  for (const line of lines) {
+    const left = levels.get(`${line.productId}:${line.size}`) ?? null;
+    if (!canFill(left, line.quantity)) return new NotEnoughStockError(line, left ?? 0);
+  }
+  return null;
+}
+
+/**
+ * Holds the units of every tracked line of an order, inside the transaction that places (or
+ * resumes) it: all lines or none, since a line that cannot be filled throws NotEnoughStockError
+ * and the caller's transaction rolls back. Sets the order's stock state: 'held' until
+ * `holdMinutes` from now when a line is tracked, none otherwise.
+ */
+export async function holdOrderStock(
+  tx: Tx,
+  order: { id: string; items: readonly OrderItem[] },
+  holdMinutes: number,
+  reason = "checkout",
+) {
+  let held = false;
+  for (const line of stockLines(order.items)) {
+    const after = await move(
+      tx,
+      {
+        productId: line.productId,
+        size: line.size,
+        kind: "held",
+        change: -line.quantity,
+        units: line.quantity,
+        orderId: order.id,
+        reason,
+      },
+      line.quantity,
+    );
+    if (after !== null) {
+      held = true;
+      continue;
+    }
+    const left = await onShelf(tx, line.productId, line.size);
+    if (left !== null) throw new NotEnoughStockError(line, left);
+  }
+  await tx
+    .update(orders)
+    .set(
+      held
+        ? {
+            stockState: "held",
+            stockHeldUntil: sql`now() + make_interval(mins => ${holdMinutes})`,
+          }
+        : { stockState: null, stockHeldUntil: null },
+    )
+    .where(eq(orders.id, order.id));
+  return held;
+}
+
+/** An order's ledger rows, oldest first. */
+export async function orderMovements(db: Exec, orderId: string) {
+  return db
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.orderId, orderId))
+    .orderBy(asc(stockMovements.id));
+}
+
+/**
+ * Gives an order's held units back to the shelf (what its ledger says it holds) and marks its
+ * stock 'released'. Call it with the order row locked and its stock state 'held'. Answers the
+ * units returned. A size no longer tracked takes nothing back.
+ */
+export async function releaseOrderStock(
+  tx: Tx,
+  orderId: string,
+  reason: string,
+  adminId: string | null = null,
+) {
+  let units = 0;
+  for (const held of unitsHeld(await orderMovements(tx, orderId))) {
+    const after = await move(tx, {
+      productId: held.productId,
+      size: held.size,
+      kind: "released",
+      change: held.units,
+      units: held.units,
+      orderId,
+      adminId,
+      reason,
+    });
+    if (after !== null) units += held.units;
+  }
+  await tx
+    .update(orders)
+    .set({ stockState: "released", stockHeldUntil: null })
+    .where(eq(orders.id, orderId));
+  if (units > 0) {
+    await tx
+      .insert(orderEvents)
+      .values({ orderId, kind: "stock_released", details: { reason, units }, adminId });
+  }
+  return units;
+}
+
+/**
+ * A completed payment of an order whose units are held: they are the sale. One 'sold' row of no
+ * change per line (the units left the shelf with the hold).
+ */
+export async function sellHeldStock(tx: Tx, orderId: string) {
+  for (const held of unitsHeld(await orderMovements(tx, orderId))) {
+    await tx.insert(stockMovements).values({
+      productId: held.productId,
+      size: held.size,
+      kind: "sold",
+      change: 0,
+      units: held.units,
+      quantityAfter: sql`coalesce((select quantity from ${productStock} where product_id = ${held.productId} and size = ${held.size}), 0)`,
+      orderId,
+      reason: "payment completed",
+    });
+  }
+  await tx
+    .update(orders)
+    .set({ stockState: "sold", stockHeldUntil: null })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * A completed payment of an order whose hold was released (the shopper paid after the hold
+ * time): each line it had held is taken again as far as the shelf allows. Lines it cannot fill
+ * are answered and stored on the order (`stock_short`): paid, but oversold, for the owner to
+ * refund or restock.
+ */
+export async function sellReleasedStock(
+  tx: Tx,
+  order: { id: string; items: readonly OrderItem[] },
+): Promise<ShortLine[]> {
+  const once = new Set(
+    (await orderMovements(tx, order.id))
+      .filter((m) => m.kind === "held")
+      .map((m) => `${m.productId}:${m.size}`),
+  );
+  const short: ShortLine[] = [];
+  for (const line of stockLines(order.items)) {
+    if (!once.has(`${line.productId}:${line.size}`)) continue;
+    const left = await onShelf(tx, line.productId, line.size, true);
+    if (left === null) continue;
+    const { take, short: missing } = takeForSale(left, line.quantity);
+    if (take > 0) {
+      await move(
+        tx,
+        {
+          productId: line.productId,
+          size: line.size,
+          kind: "sold",
+          change: -take,
+          units: take,
+          orderId: order.id,
+          reason: "payment completed after its hold was released",
+        },
+        take,
+      );
+    }
+    if (missing > 0) short.push({ ...line, short: missing });
+  }
+  await tx
+    .update(orders)
+    .set({ stockState: "sold", stockHeldUntil: null, stockShort: short.length ? short : null })
+    .where(eq(orders.id, order.id));
+  return short;
+}
+
+/**
+ * An admin sets how many of a product's size are on the shelf (tracking it from now on if it
+ * was not): one 'adjusted' row with the difference, by that admin. Answers the new quantity.
+ */
+export async function setStock(
+  db: Db,
+  input: {
+    productId: string;
+    size: string;
+    quantity: number;
+    adminId: string | null;
+    reason?: string;
+  },
+) {
+  if (!Number.isInteger(input.quantity) || input.quantity < 0 || input.quantity > 100_000) {
+    throw new StockError("Please enter a whole number of pieces from 0 to 100000.");
+  }
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ sizes: products.sizes })
+      .from(products)
+      .where(eq(products.id, input.productId));
+    if (!product) throw new StockError("That product no longer exists.");
+    if (product.sizes.length ? !product.sizes.includes(input.size) : input.size !== "") {
+      throw new StockError("That size is not one of the product's sizes.");
+    }
+    await tx
+      .insert(productStock)
+      .values({ productId: input.productId, size: input.size, quantity: 0 })
+      .onConflictDoNothing();
+    const current = (await onShelf(tx, input.productId, input.size, true)) ?? 0;
+    const change = input.quantity - current;
+    if (change !== 0) {
+      await move(tx, {
+        productId: input.productId,
+        size: input.size,
+        kind: "adjusted",
+        change,
+        units: Math.abs(change),
+        adminId: input.adminId,
+        reason: input.reason ?? "set by an admin",
+      });
+    }
+    return input.quantity;
+  });
+}
+
+/**
+ * Starts tracking many sizes at once (the sample catalogue): a product_stock row and an
+ * 'adjusted' ledger row each, so the ledger adds up from the first unit.
+ */
+export async function startTracking(
+  tx: Tx,
+  levels: readonly { productId: string; size: string; quantity: number }[],
+  reason: string,
+) {
+  for (let i = 0; i < levels.length; i += 200) {
+    const batch = levels.slice(i, i + 200);
+    await tx.insert(productStock).values(batch.map((l) => ({ ...l })));
+    await tx.insert(stockMovements).values(
+      batch.map((l) => ({
+        productId: l.productId,
+        size: l.size,
+        kind: "adjusted" as const,
+        change: l.quantity,
+        units: l.quantity,
+        quantityAfter: l.quantity,
+        reason,
+      })),
+    );
+  }
+}
