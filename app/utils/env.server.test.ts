@@ -221,4 +221,14 @@ describe("configuration", () => {
       "Invalid configuration: METRICS_TOKEN must be a random string of at least 16 characters.",
     );
   });
+
+  test("STOCK_HOLD_MINUTES is 30 by default, a whole number of minutes from 1 to 1440", () => {
+    expect(parseEnv({}).STOCK_HOLD_MINUTES).toBe(30);
+    expect(parseEnv({ STOCK_HOLD_MINUTES: "45" }).STOCK_HOLD_MINUTES).toBe(45);
+    for (const bad of ["0", "1.5", "half an hour", "2000"]) {
+      expect(message({ STOCK_HOLD_MINUTES: bad })).toBe(
+        `Invalid configuration: STOCK_HOLD_MINUTES must be a whole number of minutes from 1 to 1440 (got ${JSON.stringify(bad)}).`,
+      );
+    }
+  });
 });

@@ -152,6 +152,14 @@ const schema = z
     /** Says that a shop without Pesapal keys is meant to be a demo, where payments are simulated. */
     DEMO_PAYMENTS: yesNo.optional().transform((v) => (v === undefined ? v : isYes(v))),
 
+    /** How long a checkout holds its units for the payment; unpaid by then, they go back. */
+    STOCK_HOLD_MINUTES: z.coerce
+      .number({ error: "a whole number of minutes from 1 to 1440" })
+      .int({ error: "a whole number of minutes from 1 to 1440" })
+      .min(1, { error: "a whole number of minutes from 1 to 1440" })
+      .max(1440, { error: "a whole number of minutes from 1 to 1440" })
+      .default(30),
+
     /** Unset: no /metrics. Set: /metrics answers only `Authorization: Bearer <this token>`. */
     METRICS_TOKEN: z
       .string()

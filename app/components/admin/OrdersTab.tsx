@@ -37,6 +37,8 @@ type ListedOrder = {
   confirmationCode: string | null;
   /** The provider took the payment back: the order is Failed and no longer counts as revenue. */
   paymentReversed: boolean;
+  /** Paid after its units were gone: the lines the shelf could not fill. */
+  oversold: { name: string; size: string; quantity: number; short: number }[];
   timeline: { id: number; at: string; text: string; admin: string | null }[];
 };
 type SectionId = "completed" | "failed" | "other";
@@ -64,6 +66,24 @@ function ReversedBadge() {
     </span>
   );
 }
+/** Paid for units that were gone: the owner refunds or restocks. */
+function OversoldBadge() {
+  return (
+    <span
+      className="rounded-full bg-danger/10 px-2.5 py-1 text-xs font-semibold text-danger"
+      data-testid="oversold"
+    >
+      Oversold: needs attention
+    </span>
+  );
+}
+
+/** A short line, in a whole sentence. */
+const shortLineText = (line: ListedOrder["oversold"][number]) =>
+  line.size
+    ? `${line.short} of ${line.quantity} short: ${line.name} in size ${line.size}`
+    : `${line.short} of ${line.quantity} short: ${line.name}`;
+
 const amount = (o: ListedOrder) => `${o.currency} ${o.amount.toLocaleString("en-KE")}`;
 
 /** The status of an open order: a dropdown that saves at once ('Updating...' while it does). */
@@ -147,8 +167,22 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
           >
             {order.status}
           </span>{" "}
-          {order.paymentReversed ? <ReversedBadge /> : null}
+          {order.paymentReversed ? <ReversedBadge /> : null}{" "}
+          {order.oversold.length ? <OversoldBadge /> : null}
         </p>
+        {order.oversold.length ? (
+          <div className="mt-3 rounded-lg bg-danger/10 p-3" data-testid="oversold-lines">
+            <p className="font-semibold">
+              This order was paid after its pieces were sold to someone else. Refund the shopper or
+              restock these lines:
+            </p>
+            <ul className="mt-1 list-disc pl-5">
+              {order.oversold.map((line) => (
+                <li key={`${line.name}-${line.size}`}>{shortLineText(line)}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <dl className="mt-3 grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1.5">
           {rows
             .filter(([, value]) => value)
@@ -251,6 +285,11 @@ function OrdersTable({
               {order.paymentReversed ? (
                 <span className="mt-1 block">
                   <ReversedBadge />
+                </span>
+              ) : null}
+              {order.oversold.length ? (
+                <span className="mt-1 block">
+                  <OversoldBadge />
                 </span>
               ) : null}
             </td>

@@ -2,6 +2,13 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type OrderItem, orderEvents, orders, products } from "~/db/schema";
 import { cartTotal, itemCount, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
+import {
+  firstUnfilledLine,
+  holdOrderStock,
+  NotEnoughStockError,
+  releaseOrderStock,
+} from "~/modules/inventory/stock.server";
+import { DEFAULT_STOCK_HOLD_MINUTES } from "~/modules/inventory/stock-rules";
 import { merchantReference, PaymentError } from "~/modules/payments/provider";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
@@ -106,6 +113,8 @@ type PlaceOrder = {
   provider?: string;
   /** The shopper's address; when given, checkouts from it are limited (CHECKOUTS_PER_ADDRESS). */
   clientAddress?: string;
+  /** How long the order holds its units for the payment (STOCK_HOLD_MINUTES). */
+  holdMinutes?: number;
 };
 
 export const PROVIDER_UNAVAILABLE = "That payment method is not available. Please choose another.";
@@ -124,9 +133,11 @@ type OpenOrder = {
 };
 
 /**
- * Checkout: validate, price from the database, create the order as Pending (one transaction) with
- * the payment provider chosen, ask that provider for its payment page, and answer where to send
- * the shopper. Any payment failure marks the order Failed with the reason in its events.
+ * Checkout: validate, price from the database, create the order as Pending with the payment
+ * provider chosen and its units held (one transaction: a line the shelf cannot fill creates
+ * nothing and is named to the shopper), ask that provider for its payment page, and answer where
+ * to send the shopper. Any payment failure marks the order Failed with the reason in its events
+ * and gives its units back.
  *
  * A checkout from a cart is idempotent: the same submission again (a double tap, a retry after an
  * error or after the server stopped half-way) finds the order it placed, while that order is
@@ -159,8 +170,18 @@ export async function placeOrder(
       })
     : null;
 
+  const holdMinutes = input.holdMinutes ?? DEFAULT_STOCK_HOLD_MINUTES;
   let open = key ? await findOpenOrder(db, key) : undefined;
   let claimed = false;
+  if (!open) {
+    // A first look at the shelf: a sold-out line is refused before it counts against the limit,
+    // unless the same submission took the last units a moment ago (a double tap): that resumes.
+    const unfilled = await firstUnfilledLine(db, priced.items);
+    if (unfilled) {
+      open = key ? await findOpenOrder(db, key) : undefined;
+      if (!open) throw new CheckoutError(unfilled.message, 409, "ABORTED");
+    }
+  }
   if (!open) {
     // Counted only for orders that would be placed: a shopper fixing a typo is not held back, and
     // the same submission again is not a second order.
@@ -174,6 +195,7 @@ export async function placeOrder(
       provider: provider.name,
       key,
       input,
+      holdMinutes,
     });
     if (created) {
       recordOrderCreated();
@@ -189,7 +211,7 @@ export async function placeOrder(
   const orderId = open.id;
   let attempt = 1;
   if (!claimed) {
-    const claim = await claimPaymentRequest(db, open);
+    const claim = await claimPaymentRequest(db, open, holdMinutes);
     if ("redirectUrl" in claim) return { orderId, redirectUrl: claim.redirectUrl };
     attempt = claim.attempt;
     await db
@@ -232,15 +254,20 @@ export async function placeOrder(
     logger.error({ err: error, orderId }, "payment request failed");
     await db.transaction(async (tx) => {
       // The claim is let go, so the shopper's "try again" can ask at once.
-      await tx
+      const [order] = await tx
         .update(orders)
         .set({ status: "Failed", paymentRequestedAt: null })
-        .where(eq(orders.id, orderId));
+        .where(eq(orders.id, orderId))
+        .returning({ stockState: orders.stockState });
       await tx.insert(orderEvents).values({
         orderId,
         kind: "payment_request_failed",
         details: { provider: provider.name, reason },
       });
+      // Nobody can pay it now: its units go back on sale (a resumed checkout takes them again).
+      if (order?.stockState === "held") {
+        await releaseOrderStock(tx, orderId, "payment provider unreachable");
+      }
     });
     throw new CheckoutError(PAYMENT_FAILED, 502, "UNAVAILABLE");
   }
@@ -265,8 +292,10 @@ async function findOpenOrder(db: Db, key: string): Promise<OpenOrder | undefined
 }
 
 /**
- * Creates the Pending order with its first payment request claimed. Answers its id, or null when
- * an open order with the same key already exists (the unique index decides between two requests).
+ * Creates the Pending order with its first payment request claimed and its units held. Answers
+ * its id, or null when an open order with the same key already exists (the unique index decides
+ * between two requests, before any unit is taken). A line the shelf cannot fill rolls it all back
+ * and is refused with a CheckoutError naming it.
  */
 async function createOrder(
   db: Db,
@@ -276,51 +305,67 @@ async function createOrder(
     provider: string;
     key: string | null;
     input: PlaceOrder;
+    holdMinutes: number;
   },
 ): Promise<string | null> {
   const { priced, customer } = o;
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        status: "Pending",
-        amount: priced.total,
-        currency: "KES",
-        items: priced.items,
-        customerName: customer.name,
-        customerPhone: customer.phone,
-        customerEmail: customer.email,
-        address: customer.address,
-        city: customer.city,
-        notes: customer.notes,
-        deliveryMethod: customer.deliveryMethod,
-        deliveryFee: priced.fee,
-        pickupLocation: customer.pickupLocation,
-        cartId: o.input.cartId,
-        paymentProvider: o.provider,
-        idempotencyKey: o.key,
-        paymentAttempts: 1,
-        paymentRequestedAt: new Date(),
-        nextCheckAt: new Date(Date.now() + 5 * 60_000),
-      })
-      .onConflictDoNothing({
-        target: orders.idempotencyKey,
-        where: sql`${orders.status} = 'Pending' or ${orders.paymentReference} is null`,
-      })
-      .returning({ id: orders.id });
-    if (!order) return null;
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      kind: "created",
-      details: {
-        amount: priced.total,
-        subtotal: priced.subtotal,
-        deliveryFee: priced.fee,
-        items: priced.items.length,
-      },
-    });
-    return order.id;
-  });
+  return refusingShortLines(() =>
+    db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          status: "Pending",
+          amount: priced.total,
+          currency: "KES",
+          items: priced.items,
+          customerName: customer.name,
+          customerPhone: customer.phone,
+          customerEmail: customer.email,
+          address: customer.address,
+          city: customer.city,
+          notes: customer.notes,
+          deliveryMethod: customer.deliveryMethod,
+          deliveryFee: priced.fee,
+          pickupLocation: customer.pickupLocation,
+          cartId: o.input.cartId,
+          paymentProvider: o.provider,
+          idempotencyKey: o.key,
+          paymentAttempts: 1,
+          paymentRequestedAt: new Date(),
+          nextCheckAt: new Date(Date.now() + 5 * 60_000),
+        })
+        .onConflictDoNothing({
+          target: orders.idempotencyKey,
+          where: sql`${orders.status} = 'Pending' or ${orders.paymentReference} is null`,
+        })
+        .returning({ id: orders.id });
+      if (!order) return null;
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        kind: "created",
+        details: {
+          amount: priced.total,
+          subtotal: priced.subtotal,
+          deliveryFee: priced.fee,
+          items: priced.items.length,
+        },
+      });
+      await holdOrderStock(tx, { id: order.id, items: priced.items }, o.holdMinutes);
+      return order.id;
+    }),
+  );
+}
+
+/** Runs a transaction that holds units; a line the shelf cannot fill becomes the shopper's 409. */
+async function refusingShortLines<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof NotEnoughStockError) {
+      throw new CheckoutError(error.message, 409, "ABORTED");
+    }
+    throw error;
+  }
 }
 
 /**
@@ -331,6 +376,7 @@ async function createOrder(
 async function claimPaymentRequest(
   db: Db,
   order: OpenOrder,
+  holdMinutes: number,
 ): Promise<{ redirectUrl: string } | { attempt: number }> {
   const deadline = Date.now() + WAIT_FOR_CLAIM_MS;
   let current: OpenOrder | undefined = order;
@@ -338,16 +384,41 @@ async function claimPaymentRequest(
     if (current?.paymentReference && current.paymentRedirectUrl) {
       return { redirectUrl: current.paymentRedirectUrl };
     }
-    const claimed = await db.execute<{ payment_attempts: number }>(sql`
-      update orders
-         set payment_attempts = payment_attempts + 1, payment_requested_at = now(),
-             status = 'Pending', next_check_at = now() + interval '5 minutes', updated_at = now()
-       where id = ${order.id} and payment_reference is null and status in ('Pending', 'Failed')
-         and (payment_requested_at is null
-              or payment_requested_at < now() - make_interval(secs => ${CLAIM_SECONDS}))
-      returning payment_attempts`);
-    const row = claimed.rows[0];
-    if (row) return { attempt: Number(row.payment_attempts) };
+    const attempt = await refusingShortLines(() =>
+      db.transaction(async (tx) => {
+        const claimed = await tx.execute<{
+          payment_attempts: number;
+          stock_state: string | null;
+          items: OrderItem[];
+        }>(sql`
+          update orders
+             set payment_attempts = payment_attempts + 1, payment_requested_at = now(),
+                 status = 'Pending', next_check_at = now() + interval '5 minutes', updated_at = now()
+           where id = ${order.id} and payment_reference is null and status in ('Pending', 'Failed')
+             and (payment_requested_at is null
+                  or payment_requested_at < now() - make_interval(secs => ${CLAIM_SECONDS}))
+          returning payment_attempts, stock_state, items`);
+        const row = claimed.rows[0];
+        if (!row) return null;
+        // Units it still holds wait as long again; units it gave back are taken again, or the
+        // shopper is told which line is short and the claim is undone with the rest.
+        if (row.stock_state === "held") {
+          await tx
+            .update(orders)
+            .set({ stockHeldUntil: sql`now() + make_interval(mins => ${holdMinutes})` })
+            .where(eq(orders.id, order.id));
+        } else if (row.stock_state === "released") {
+          await holdOrderStock(
+            tx,
+            { id: order.id, items: row.items },
+            holdMinutes,
+            "checkout resumed",
+          );
+        }
+        return Number(row.payment_attempts);
+      }),
+    );
+    if (attempt !== null) return { attempt };
     if (Date.now() > deadline) throw new CheckoutError(CHECKOUT_IN_PROGRESS, 409, "ABORTED");
     await new Promise((resolve) => setTimeout(resolve, 250));
     [current] = await db

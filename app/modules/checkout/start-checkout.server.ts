@@ -32,5 +32,6 @@ export async function startCheckout(
     cartId: await readCartId(request),
     publicUrl: env.PUBLIC_URL,
     shopName: env.SHOP_NAME,
+    holdMinutes: env.STOCK_HOLD_MINUTES,
   });
 }

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { ORDER_STATUSES, type OrderStatus, orderEvents, orders, user } from "~/db/schema";
+import { releaseOrderStock } from "~/modules/inventory/stock.server";
+import { releasesOnStatusChange } from "~/modules/inventory/stock-rules";
 import { providerLabel } from "~/modules/payments/provider-labels";
 import { pageNumber } from "~/utils/page-number";
 import { isUuid } from "~/utils/uuid";
@@ -191,6 +193,8 @@ function toAdminOrder(row: typeof orders.$inferSelect) {
     paymentProvider: providerLabel(row.paymentProvider),
     /** The provider reversed the payment: the order is Failed and no longer counts as revenue. */
     paymentReversed: row.paymentReversedAt !== null,
+    /** Paid after its units were gone: the lines short, for the owner to refund or restock. */
+    oversold: row.stockShort ?? [],
   };
 }
 
@@ -200,7 +204,8 @@ export class OrderStatusError extends Error {}
 
 /**
  * An admin's status change: any of the five values, for orders not Completed or Failed (the spec
- * offers no change for those), recorded with the admin who made it.
+ * offers no change for those), recorded with the admin who made it. An unpaid order set to Failed
+ * gives its held units back.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -213,7 +218,7 @@ export async function changeOrderStatus(
   const status = input.status as OrderStatus;
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, stockState: orders.stockState })
       .from(orders)
       .where(eq(orders.id, input.orderId))
       .for("update");
@@ -229,6 +234,10 @@ export async function changeOrderStatus(
       details: { from: order.status, to: status },
       adminId: input.adminId,
     });
+    // An unpaid order set to Failed will not be paid for: its held units go back on sale.
+    if (releasesOnStatusChange(order.stockState, status)) {
+      await releaseOrderStock(tx, input.orderId, "set to Failed by an admin", input.adminId);
+    }
     return status;
   });
 }

@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { orderEvents, orders } from "~/db/schema";
+import { releaseOrderStock } from "~/modules/inventory/stock.server";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import { logger } from "~/utils/logger.server";
 import { recordReconciliationRun } from "~/utils/metrics.server";
@@ -19,6 +21,7 @@ export async function reconcilePendingOrders(
   batch = 20,
 ): Promise<number> {
   await failAbandonedOrders(db);
+  await releaseExpiredHolds(db, providers, batch);
   const claimed = await db.execute<{
     id: string;
     payment_provider: string;
@@ -64,15 +67,87 @@ export async function reconcilePendingOrders(
  * again still resumes it.
  */
 export async function failAbandonedOrders(db: Db): Promise<number> {
-  const failed = await db.execute<{ id: string }>(sql`
-    with abandoned as (
+  return db.transaction(async (tx) => {
+    const failed = await tx.execute<{ id: string; stock_state: string | null }>(sql`
       update orders set status = 'Failed', updated_at = now()
-       where status = 'Pending' and payment_reference is null and legacy_id is null
-         and created_at <= now() - interval '10 minutes'
-         and (payment_requested_at is null or payment_requested_at <= now() - interval '10 minutes')
-      returning id)
-    insert into order_events (order_id, kind, details)
-    select id, 'payment_never_requested', '{"reason":"the payment page was never opened"}'::jsonb from abandoned
-    returning order_id as id`);
-  return failed.rows.length;
+       where id in (
+         select id from orders
+          where status = 'Pending' and payment_reference is null and legacy_id is null
+            and created_at <= now() - interval '10 minutes'
+            and (payment_requested_at is null or payment_requested_at <= now() - interval '10 minutes')
+          for update skip locked)
+      returning id, stock_state`);
+    for (const order of failed.rows) {
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        kind: "payment_never_requested",
+        details: { reason: "the payment page was never opened" },
+      });
+      if (order.stock_state === "held") {
+        await releaseOrderStock(tx, order.id, "payment page never opened");
+      }
+    }
+    return failed.rows.length;
+  });
+}
+
+/**
+ * Units held for a payment that has not come by the end of its hold (STOCK_HOLD_MINUTES) go back
+ * on sale. The provider is asked first, so a payment made in time whose notification was lost
+ * sells the units instead of losing them; the order itself stays Pending, and a payment that
+ * completes later takes its units again if they are there (settlement.server.ts).
+ */
+export async function releaseExpiredHolds(
+  db: Db,
+  providers: PaymentProviders,
+  batch = 20,
+): Promise<number> {
+  const due = await db
+    .select({ id: orders.id, provider: orders.paymentProvider, reference: orders.paymentReference })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.stockState, "held"),
+        eq(orders.status, "Pending"),
+        lte(orders.stockHeldUntil, sql`now()`),
+      ),
+    )
+    .orderBy(asc(orders.stockHeldUntil))
+    .limit(batch);
+  let released = 0;
+  for (const order of due) {
+    if (order.reference) {
+      try {
+        await settleOrder(
+          db,
+          providers,
+          { provider: order.provider, reference: order.reference },
+          "reconciliation",
+        );
+      } catch (error) {
+        logger.warn(
+          { err: error, orderId: order.id, provider: order.provider },
+          "could not ask the payment provider before releasing a hold; releasing it",
+        );
+      }
+    }
+    const units = await db.transaction(async (tx) => {
+      // Still Pending and held, and still due (a resumed checkout may have extended it).
+      const [current] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, order.id),
+            eq(orders.status, "Pending"),
+            eq(orders.stockState, "held"),
+            lte(orders.stockHeldUntil, sql`now()`),
+          ),
+        )
+        .for("update");
+      return current ? releaseOrderStock(tx, order.id, "hold expired") : null;
+    });
+    if (units !== null) released++;
+  }
+  return released;
 }

@@ -1,6 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
+import {
+  releaseOrderStock,
+  sellHeldStock,
+  sellReleasedStock,
+} from "~/modules/inventory/stock.server";
+import { stockActionOnSettlement } from "~/modules/inventory/stock-rules";
 import type { PaymentStatus } from "~/modules/payments/provider";
 import type { PaymentProviders, PaymentRef } from "~/modules/payments/registry";
 import { recordSettlement } from "~/utils/metrics.server";
@@ -20,6 +26,35 @@ export async function orderForPayment(db: Db, payment: PaymentRef) {
       ),
     );
   return order ?? null;
+}
+
+const PAID = new Set(["payment_completed", "payment_recorded"]);
+const UNPAID = new Set(["payment_failed", "payment_reversed"]);
+
+/**
+ * What the payment does to the order's units, in the settlement's transaction: a completed
+ * payment sells the held units (or takes them again after the hold was released, flagging the
+ * order when the shelf is short); a failed one gives held units back.
+ */
+async function settleStock(
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  event: string | undefined,
+  statusAfter: string,
+) {
+  const payment =
+    event && PAID.has(event) ? "paid" : event && UNPAID.has(event) ? "failed" : "none";
+  const action = stockActionOnSettlement(order.stockState, payment, statusAfter);
+  if (action === "sell-held") await sellHeldStock(tx, order.id);
+  if (action === "release") await releaseOrderStock(tx, order.id, "payment failed");
+  if (action === "sell-again") {
+    const short = await sellReleasedStock(tx, order);
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      kind: short.length ? "stock_oversold" : "stock_taken_again",
+      details: short.length ? { lines: short } : {},
+    });
+  }
 }
 
 /**
@@ -75,6 +110,7 @@ export async function settleOrder(
         },
       });
     }
+    await settleStock(tx, order, decision.event?.kind, decision.status ?? order.status);
     if (decision.status) recordSettlement(decision.status, source);
     return { orderId: order.id, status: decision.status ?? order.status };
   });

@@ -29,6 +29,12 @@ export function describeEvent(kind: string, details: Record<string, unknown>): s
       return "Payment notification did not match the order (amount, currency or reference)";
     case "payment_never_requested":
       return "Marked Failed: the payment page was never opened";
+    case "stock_released":
+      return `Held pieces put back on sale (${str(details.reason) ?? "released"})`;
+    case "stock_taken_again":
+      return "Paid after its hold ended: its pieces were taken again";
+    case "stock_oversold":
+      return "Oversold: paid after its hold ended, and some pieces were gone";
     case "status_changed":
       return `Status changed from ${str(details.from) ?? "?"} to ${str(details.to) ?? "?"}`;
     default:
