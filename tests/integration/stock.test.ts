@@ -1,0 +1,535 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { and, eq, sql } from "drizzle-orm";
+import express from "express";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { orderEvents, orders, productStock, products, stockMovements, user } from "~/db/schema";
+import { CheckoutError, placeOrder, type RequestedItem } from "~/modules/checkout/checkout.server";
+import {
+  holdOrderStock,
+  NotEnoughStockError,
+  releaseOrderStock,
+  sellHeldStock,
+  sellReleasedStock,
+  setStock,
+} from "~/modules/inventory/stock.server";
+import {
+  changeOrderStatus,
+  orderSections,
+  parseOrdersQuery,
+} from "~/modules/orders/admin-orders.server";
+import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
+import { settleOrder } from "~/modules/orders/settlement.server";
+import { PesapalClient } from "~/modules/payments/pesapal/client.server";
+import { PaymentProviders } from "~/modules/payments/registry";
+import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
+import { loader as ipnGet } from "~/routes/resources/pesapal-ipn";
+import type { Services } from "~/services.server";
+import { databases } from "../setup/databases";
+import { routeArgs, testServices } from "../setup/services";
+
+const form = {
+  name: "Akinyi Otieno",
+  phone: "0712345678",
+  email: "akinyi@example.co.ke",
+  deliveryMethod: "pickup",
+  pickupLocation: "Milele Mall",
+  address: "",
+  city: "",
+  notes: "",
+};
+const DRESS = "Zuri Kitenge Wrap Dress";
+const BAG = "Kito Ankara Tote Bag";
+
+const until = async (check: () => Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("timed out waiting");
+};
+
+describe.each(databases)("stock held while a payment is open, on $name", (database) => {
+  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let server: ReturnType<ReturnType<typeof express>["listen"]>;
+  let base = "";
+  let client: PesapalClient;
+  let services: Services;
+  let products_ = 0;
+  const ADMIN = "stock-admin";
+
+  /** A new product per test, so each starts from its own shelf. */
+  const newProduct = async (name: string, sizes: string[], price = 2500) => {
+    const id = `97${String(products_++).padStart(2, "0")}`;
+    await handle.db
+      .insert(products)
+      .values({ id, name, description: "d", category: "dresses", price, sizes });
+    return id;
+  };
+  const stock = (productId: string, size: string, quantity: number) =>
+    setStock(handle.db, { productId, size, quantity, adminId: ADMIN });
+  const onShelf = async (productId: string, size: string) =>
+    (
+      await handle.db
+        .select({ quantity: productStock.quantity })
+        .from(productStock)
+        .where(and(eq(productStock.productId, productId), eq(productStock.size, size)))
+    )[0]?.quantity;
+  const ledger = async (productId: string, size: string) => {
+    const rows = await handle.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.productId, productId), eq(stockMovements.size, size)))
+      .orderBy(stockMovements.id);
+    return { rows, sum: rows.reduce((s, r) => s + r.change, 0) };
+  };
+  const movementsOf = async (orderId: string) =>
+    (
+      await handle.db
+        .select()
+        .from(stockMovements)
+        .where(eq(stockMovements.orderId, orderId))
+        .orderBy(stockMovements.id)
+    ).map((m) => `${m.kind} ${m.change}`);
+  const orderOf = async (id: string) =>
+    (await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const eventsOf = async (id: string) =>
+    (
+      await handle.db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, id))
+        .orderBy(orderEvents.id)
+    ).map((e) => e.kind);
+  const checkout = (
+    items: RequestedItem[],
+    overrides: Partial<Parameters<typeof placeOrder>[2]> = {},
+    provider: PesapalClient = client,
+  ) =>
+    placeOrder(handle.db, new PaymentProviders([provider]), {
+      form,
+      items,
+      cartId: null,
+      publicUrl: "http://localhost:3000",
+      shopName: "Amani Prints",
+      ...overrides,
+    });
+  const control = async (redirectUrl: string, action: string, body = {}) => {
+    const response = await fetch(`${redirectUrl}/${action}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+  };
+  const settle = async (orderId: string) =>
+    settleOrder(
+      handle.db,
+      new PaymentProviders([client]),
+      { provider: "pesapal", reference: (await orderOf(orderId)).paymentReference! },
+      "callback",
+    );
+  /** The hold ran out: as if STOCK_HOLD_MINUTES had passed since the checkout. */
+  const expireHold = (orderId: string) =>
+    handle.db
+      .update(orders)
+      .set({ stockHeldUntil: sql`now() - interval '1 second'` })
+      .where(eq(orders.id, orderId));
+  const reconcile = () => reconcilePendingOrders(handle.db, new PaymentProviders([client]));
+
+  beforeAll(async () => {
+    handle = await database.open();
+    await handle.db.insert(user).values({ id: ADMIN, name: "Owner", email: "owner@example.test" });
+    const app = express();
+    app.get("/ipn", async (req, res) => {
+      const request = new Request(`http://localhost${req.originalUrl}`);
+      const response = await ipnGet(routeArgs(services, request));
+      res
+        .status(response.status)
+        .type("json")
+        .send(await response.text());
+    });
+    server = app.listen(0);
+    server.keepAliveTimeout = 30_000;
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app.use(
+      "/pesapal",
+      createPesapalEmulator({
+        publicBaseUrl: `${base}/pesapal`,
+        consumerKey: "k",
+        consumerSecret: "s",
+      }).router,
+    );
+    client = new PesapalClient({
+      baseUrl: `${base}/pesapal`,
+      consumerKey: "k",
+      consumerSecret: "s",
+      ipnUrl: `${base}/ipn`,
+      ipnNotificationType: "GET",
+      ipnStore: { get: async () => null, set: async () => {} },
+    });
+    services = await testServices(handle, { payments: new PaymentProviders([client]) });
+  });
+
+  afterAll(async () => {
+    server?.close();
+    await handle?.dispose();
+  });
+
+  test("50 concurrent checkouts for a size with 3 pieces: 3 Pending orders, 47 clear refusals; a failed payment returns exactly 1", async () => {
+    const dress = await newProduct(DRESS, ["S", "M", "L"]);
+    await stock(dress, "M", 3);
+    await stock(dress, "L", 5);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        checkout([{ productId: dress, size: "M", quantity: 1 }], {
+          // Half without a cart (the bare API), half from 25 different carts.
+          cartId: i % 2 ? randomUUID() : null,
+        }),
+      ),
+    );
+    const placed = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
+    expect(placed).toHaveLength(3);
+    expect(refused).toHaveLength(47);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(CheckoutError);
+      expect(error).toMatchObject({
+        status: 409,
+        message: `${DRESS} in size M is sold out. Please remove it from your cart.`,
+      });
+    }
+    const pending = await handle.db
+      .select({ id: orders.id, state: orders.stockState })
+      .from(orders)
+      .where(sql`${orders.items} @> ${JSON.stringify([{ productId: dress }])}::jsonb`);
+    expect(pending).toHaveLength(3);
+    expect(pending.every((o) => o.state === "held")).toBe(true);
+    expect(await onShelf(dress, "M")).toBe(0);
+    const m = await ledger(dress, "M");
+    expect(m.sum).toBe(0);
+    expect(m.rows.map((r) => `${r.kind} ${r.change}`)).toEqual([
+      "adjusted 3",
+      "held -1",
+      "held -1",
+      "held -1",
+    ]);
+    // The other size is untouched.
+    expect(await onShelf(dress, "L")).toBe(5);
+
+    const failing = placed[0]!;
+    await control(failing.redirectUrl, "fail");
+    await until(async () => (await orderOf(failing.orderId)).status === "Failed");
+    expect(await onShelf(dress, "M")).toBe(1);
+    expect((await ledger(dress, "M")).sum).toBe(1);
+    expect(await movementsOf(failing.orderId)).toEqual(["held -1", "released 1"]);
+    expect((await orderOf(failing.orderId)).stockState).toBe("released");
+    // The same failure heard again gives nothing back twice.
+    await settle(failing.orderId);
+    expect(await onShelf(dress, "M")).toBe(1);
+  });
+
+  test("a line the shelf cannot fill creates nothing and says how many are left", async () => {
+    const dress = await newProduct(DRESS, ["S", "M"]);
+    const bag = await newProduct(BAG, []);
+    await stock(dress, "M", 2);
+    await stock(bag, "", 4);
+    const before = await handle.db.select({ n: sql<number>`count(*)::int` }).from(orders);
+    await expect(
+      checkout([
+        { productId: bag, size: "", quantity: 1 },
+        { productId: dress, size: "M", quantity: 3 },
+      ]),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: `Only 2 left of ${DRESS} in size M. Please lower the quantity in your cart.`,
+    });
+    expect(await handle.db.select({ n: sql<number>`count(*)::int` }).from(orders)).toEqual(before);
+    expect(await onShelf(bag, "")).toBe(4);
+    expect(await onShelf(dress, "M")).toBe(2);
+    // Past the first look (another shopper took the units in between): the bag taken in the
+    // same transaction goes back with it.
+    const [order] = await handle.db
+      .insert(orders)
+      .values({
+        amount: 1,
+        items: [
+          { productId: bag, name: BAG, quantity: 1, price: 1 },
+          { productId: dress, name: DRESS, size: "M", quantity: 3, price: 1 },
+        ],
+        customerName: "A",
+        customerPhone: "254712345678",
+        customerEmail: "a@example.test",
+      })
+      .returning();
+    await expect(
+      handle.db.transaction((tx) => holdOrderStock(tx, order!, 30)),
+    ).rejects.toBeInstanceOf(NotEnoughStockError);
+    expect(await onShelf(bag, "")).toBe(4);
+    expect(await movementsOf(order!.id)).toEqual([]);
+    // An untracked size (S) sells as it always did, beside tracked ones.
+    const { orderId } = await checkout([
+      { productId: dress, size: "S", quantity: 7 },
+      { productId: bag, size: "", quantity: 4 },
+    ]);
+    expect(await onShelf(bag, "")).toBe(0);
+    expect(await movementsOf(orderId)).toEqual(["held -4"]);
+  });
+
+  test("a paid hold becomes the sale; the same checkout again takes nothing twice", async () => {
+    const bag = await newProduct(BAG, [], 600);
+    await stock(bag, "", 2);
+    const cartId = randomUUID();
+    const items = [{ productId: bag, size: "", quantity: 1 }];
+    const [first, ...again] = await Promise.all(
+      Array.from({ length: 4 }, () => checkout(items, { cartId })),
+    );
+    expect(new Set([first, ...again].map((r) => r!.orderId)).size).toBe(1);
+    expect((await checkout(items, { cartId })).orderId).toBe(first!.orderId);
+    expect(await onShelf(bag, "")).toBe(1);
+    await control(first!.redirectUrl, "complete", { sendIpn: false });
+    expect(await settle(first!.orderId)).toMatchObject({ status: "Completed" });
+    expect(await onShelf(bag, "")).toBe(1);
+    expect(await movementsOf(first!.orderId)).toEqual(["held -1", "sold 0"]);
+    expect((await orderOf(first!.orderId)).stockState).toBe("sold");
+    expect((await ledger(bag, "")).sum).toBe(1);
+  });
+
+  test("a provider that cannot be reached fails the order and returns its pieces; the same checkout again takes them again, or names the line", async () => {
+    const bag = await newProduct(BAG, [], 600);
+    await stock(bag, "", 1);
+    const unreachable = new PesapalClient({
+      baseUrl: "http://127.0.0.1:9/pesapal",
+      consumerKey: "k",
+      consumerSecret: "s",
+      ipnUrl: `${base}/ipn`,
+      ipnNotificationType: "GET",
+      ipnStore: { get: async () => null, set: async () => {} },
+    });
+    const items = [{ productId: bag, size: "", quantity: 1 }];
+    const cartId = randomUUID();
+    await expect(checkout(items, { cartId }, unreachable)).rejects.toThrow(CheckoutError);
+    const [failed] = await handle.db.select().from(orders).where(eq(orders.cartId, cartId));
+    expect(failed).toMatchObject({ status: "Failed", stockState: "released" });
+    expect(await onShelf(bag, "")).toBe(1);
+
+    // Resumed: the piece is taken again for the same order.
+    const resumed = await checkout(items, { cartId });
+    expect(resumed.orderId).toBe(failed!.id);
+    expect(await onShelf(bag, "")).toBe(0);
+    expect(await movementsOf(failed!.id)).toEqual(["held -1", "released 1", "held -1"]);
+
+    // Another cart's order fails at the provider; someone else buys the piece meanwhile: its
+    // retry is refused with the line, and the order stays Failed.
+    const other = await newProduct(DRESS, ["M"]);
+    await stock(other, "M", 1);
+    const otherCart = randomUUID();
+    const line = [{ productId: other, size: "M", quantity: 1 }];
+    await expect(checkout(line, { cartId: otherCart }, unreachable)).rejects.toThrow(CheckoutError);
+    await checkout(line);
+    await expect(checkout(line, { cartId: otherCart })).rejects.toMatchObject({
+      status: 409,
+      message: `${DRESS} in size M is sold out. Please remove it from your cart.`,
+    });
+    const [stillFailed] = await handle.db.select().from(orders).where(eq(orders.cartId, otherCart));
+    expect(stillFailed).toMatchObject({ status: "Failed", stockState: "released" });
+    expect(await onShelf(other, "M")).toBe(0);
+    expect((await ledger(other, "M")).sum).toBe(0);
+  });
+
+  test("the hold lasts STOCK_HOLD_MINUTES; unpaid by then, the reconciliation puts the pieces back and the order stays Pending", async () => {
+    const dress = await newProduct(DRESS, ["M"]);
+    await stock(dress, "M", 2);
+    const { orderId } = await checkout([{ productId: dress, size: "M", quantity: 2 }], {
+      holdMinutes: 45,
+    });
+    const placed = await orderOf(orderId);
+    const minutes = (placed.stockHeldUntil!.getTime() - placed.createdAt.getTime()) / 60_000;
+    expect(minutes).toBeGreaterThan(44.9);
+    expect(minutes).toBeLessThan(45.1);
+    // Not yet due: nothing moves.
+    await reconcile();
+    expect(await onShelf(dress, "M")).toBe(0);
+
+    await expireHold(orderId);
+    await reconcile();
+    expect(await onShelf(dress, "M")).toBe(2);
+    expect(await orderOf(orderId)).toMatchObject({ status: "Pending", stockState: "released" });
+    expect(await eventsOf(orderId)).toEqual(["created", "payment_requested", "stock_released"]);
+    // Once only.
+    await reconcile();
+    expect(await movementsOf(orderId)).toEqual(["held -2", "released 2"]);
+  });
+
+  test("a hold whose payment completed in time is sold, not released, when it runs out", async () => {
+    const bag = await newProduct(BAG, [], 600);
+    await stock(bag, "", 3);
+    const { orderId, redirectUrl } = await checkout([{ productId: bag, size: "", quantity: 1 }]);
+    // Paid, but the notification was lost.
+    await control(redirectUrl, "complete", { sendIpn: false });
+    await expireHold(orderId);
+    await reconcile();
+    expect(await orderOf(orderId)).toMatchObject({ status: "Completed", stockState: "sold" });
+    expect(await onShelf(bag, "")).toBe(2);
+    expect(await movementsOf(orderId)).toEqual(["held -1", "sold 0"]);
+  });
+
+  test("a payment completing after its hold was released takes the pieces again when they are there", async () => {
+    const dress = await newProduct(DRESS, ["M"]);
+    await stock(dress, "M", 3);
+    const { orderId, redirectUrl } = await checkout([{ productId: dress, size: "M", quantity: 2 }]);
+    await expireHold(orderId);
+    await reconcile();
+    expect(await onShelf(dress, "M")).toBe(3);
+    await control(redirectUrl, "complete", { sendIpn: false });
+    expect(await settle(orderId)).toMatchObject({ status: "Completed" });
+    expect(await onShelf(dress, "M")).toBe(1);
+    expect(await orderOf(orderId)).toMatchObject({ stockState: "sold", stockShort: null });
+    expect(await movementsOf(orderId)).toEqual(["held -2", "released 2", "sold -2"]);
+    expect(await eventsOf(orderId)).toContain("stock_taken_again");
+    expect((await ledger(dress, "M")).sum).toBe(1);
+  });
+
+  test("a payment completing after its pieces went to someone else is paid but flagged 'Oversold: needs attention' with the short lines", async () => {
+    const dress = await newProduct(DRESS, ["M"]);
+    await stock(dress, "M", 2);
+    const late = await checkout([{ productId: dress, size: "M", quantity: 2 }]);
+    await expireHold(late.orderId);
+    await reconcile();
+    // Another shopper takes one of the two meanwhile.
+    await checkout([{ productId: dress, size: "M", quantity: 1 }]);
+    expect(await onShelf(dress, "M")).toBe(1);
+
+    await control(late.redirectUrl, "complete", { sendIpn: false });
+    expect(await settle(late.orderId)).toMatchObject({ status: "Completed" });
+    const paid = await orderOf(late.orderId);
+    expect(paid.stockShort).toEqual([
+      { productId: dress, name: DRESS, size: "M", quantity: 2, short: 1 },
+    ]);
+    // What was there went to the paid order; never below zero.
+    expect(await onShelf(dress, "M")).toBe(0);
+    expect(await movementsOf(late.orderId)).toEqual(["held -2", "released 2", "sold -1"]);
+    expect((await ledger(dress, "M")).sum).toBe(0);
+    expect(await eventsOf(late.orderId)).toContain("stock_oversold");
+
+    const listed = await orderSections(handle.db, parseOrdersQuery(new URLSearchParams()));
+    const row = listed.completed.rows.find((r) => r.id === late.orderId);
+    expect(row?.oversold).toEqual([
+      { productId: dress, name: DRESS, size: "M", quantity: 2, short: 1 },
+    ]);
+  });
+
+  test("an admin setting an unpaid order to Failed puts its pieces back, recorded with the admin", async () => {
+    const dress = await newProduct(DRESS, ["L"]);
+    await stock(dress, "L", 4);
+    const { orderId } = await checkout([{ productId: dress, size: "L", quantity: 3 }]);
+    expect(await onShelf(dress, "L")).toBe(1);
+    await changeOrderStatus(handle.db, { orderId, status: "Processing", adminId: ADMIN });
+    expect(await onShelf(dress, "L")).toBe(1);
+    await changeOrderStatus(handle.db, { orderId, status: "Failed", adminId: ADMIN });
+    expect(await onShelf(dress, "L")).toBe(4);
+    const [released] = await handle.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.kind, "released")));
+    expect(released).toMatchObject({ change: 3, adminId: ADMIN, quantityAfter: 4 });
+  });
+
+  test("an order never sent to its provider is failed after 10 minutes, and its pieces go back", async () => {
+    const bag = await newProduct(BAG, [], 600);
+    await stock(bag, "", 2);
+    const [order] = await handle.db
+      .insert(orders)
+      .values({
+        amount: 600,
+        items: [{ productId: bag, name: BAG, quantity: 1, price: 600 }],
+        customerName: "A",
+        customerPhone: "254712345678",
+        customerEmail: "a@example.test",
+        createdAt: new Date(Date.now() - 11 * 60_000),
+      })
+      .returning();
+    await handle.db.transaction((tx) => holdOrderStock(tx, order!, 30));
+    expect(await onShelf(bag, "")).toBe(1);
+    await reconcile();
+    expect(await orderOf(order!.id)).toMatchObject({ status: "Failed", stockState: "released" });
+    expect(await onShelf(bag, "")).toBe(2);
+  });
+
+  test("after any sequence of holds, releases, sales and admin changes, stock equals its ledger and never goes below zero", async () => {
+    const SIZES = ["S", "M"] as const;
+    type Op =
+      | { kind: "hold"; size: (typeof SIZES)[number]; quantity: number }
+      | { kind: "release" | "sell" | "expire-then-sell"; pick: number }
+      | { kind: "adjust"; size: (typeof SIZES)[number]; quantity: number };
+    const size = fc.constantFrom(...SIZES);
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({
+        kind: fc.constant("hold" as const),
+        size,
+        quantity: fc.integer({ min: 1, max: 4 }),
+      }),
+      fc.record({
+        kind: fc.constantFrom("release" as const, "sell" as const, "expire-then-sell" as const),
+        pick: fc.nat(),
+      }),
+      fc.record({ kind: fc.constant("adjust" as const), size, quantity: fc.nat({ max: 6 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+        const product = await newProduct(DRESS, [...SIZES]);
+        await stock(product, "S", 3);
+        await stock(product, "M", 1);
+        const open: string[] = [];
+        const released: string[] = [];
+        for (const o of ops) {
+          if (o.kind === "hold") {
+            const [order] = await handle.db
+              .insert(orders)
+              .values({
+                amount: 1,
+                items: [
+                  { productId: product, name: DRESS, size: o.size, quantity: o.quantity, price: 1 },
+                ],
+                customerName: "A",
+                customerPhone: "254712345678",
+                customerEmail: "a@example.test",
+              })
+              .returning();
+            try {
+              await handle.db.transaction((tx) => holdOrderStock(tx, order!, 30));
+              open.push(order!.id);
+            } catch (error) {
+              if (!(error instanceof NotEnoughStockError)) throw error;
+            }
+          } else if (o.kind === "adjust") {
+            await stock(product, o.size, o.quantity);
+          } else if (o.kind === "release" && open.length) {
+            const [id] = open.splice(o.pick % open.length, 1);
+            await handle.db.transaction((tx) => releaseOrderStock(tx, id!, "payment failed"));
+            released.push(id!);
+          } else if (o.kind === "sell" && open.length) {
+            const [id] = open.splice(o.pick % open.length, 1);
+            await handle.db.transaction((tx) => sellHeldStock(tx, id!));
+          } else if (o.kind === "expire-then-sell" && released.length) {
+            const [id] = released.splice(o.pick % released.length, 1);
+            const order = await orderOf(id!);
+            await handle.db.transaction((tx) => sellReleasedStock(tx, order));
+          }
+          for (const s of SIZES) {
+            const quantity = await onShelf(product, s);
+            const { sum, rows } = await ledger(product, s);
+            expect(quantity).toBeGreaterThanOrEqual(0);
+            expect(quantity).toBe(sum);
+            expect(rows.every((r) => r.quantityAfter >= 0)).toBe(true);
+            expect(rows.at(-1)?.quantityAfter).toBe(quantity);
+          }
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
