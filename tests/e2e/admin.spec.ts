@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import { madeToOrder } from "./catalogue";
 import {
   addProduct,
   backOfficeURL,
@@ -20,7 +21,7 @@ test.use({ baseURL: backOfficeURL });
  * payment page's address (the only handle on the payment) and the payment's tracking id.
  */
 async function placePendingOrder(page: Page, customer: string) {
-  await page.goto("/product/148");
+  await page.goto(`/product/${madeToOrder.find((p) => p.sizes.length === 0)!.id}`);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart!")).toBeVisible();
   await page.goto("/cart");

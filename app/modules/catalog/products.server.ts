@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { productStock, products } from "~/db/schema";
+import { sizeAvailability } from "~/modules/inventory/stock-rules";
 
 /** What a product card shows. */
 export type ProductSummary = {
@@ -71,7 +72,18 @@ export async function productForPage(db: Db, id: string) {
     })
     .from(products)
     .where(and(eq(products.id, id), eq(products.inStock, true)));
-  return product ?? null;
+  if (!product) return null;
+  // Read on every request, like the product itself: a sale, a release or an admin's change shows
+  // on the very next page.
+  const levels = await db
+    .select({ size: productStock.size, quantity: productStock.quantity })
+    .from(productStock)
+    .where(eq(productStock.productId, id));
+  const stock = sizeAvailability(
+    product.sizes,
+    Object.fromEntries(levels.map((l) => [l.size, l.quantity])),
+  );
+  return { ...product, stock };
 }
 
 export const RELATED_LIMIT = 4;

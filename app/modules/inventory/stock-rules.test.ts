@@ -4,6 +4,7 @@ import {
   ledgerSum,
   notEnoughStockMessage,
   releasesOnStatusChange,
+  sizeAvailability,
   stockActionOnSettlement,
   stockLines,
   takeForSale,
@@ -92,5 +93,21 @@ describe("stock rules", () => {
     expect(releasesOnStatusChange("held", "Processing")).toBe(false);
     expect(releasesOnStatusChange("sold", "Failed")).toBe(false);
     expect(releasesOnStatusChange(null, "Failed")).toBe(false);
+  });
+
+  test("the product page shows sold-out and low sizes; sold out when every size is at 0", () => {
+    const shown = sizeAvailability(["S", "M", "L", "XL"], { S: 0, M: 3, L: 4 });
+    expect(shown.sizes).toEqual([
+      { size: "S", left: 0, soldOut: true, low: false },
+      { size: "M", left: 3, soldOut: false, low: true },
+      { size: "L", left: 4, soldOut: false, low: false },
+      { size: "XL", left: null, soldOut: false, low: false },
+    ]);
+    expect(shown.soldOut).toBe(false);
+    expect(sizeAvailability(["S", "M"], { S: 0, M: 0 }).soldOut).toBe(true);
+    expect(sizeAvailability([], { "": 1 }).sizes).toEqual([
+      { size: "", left: 1, soldOut: false, low: true },
+    ]);
+    expect(sizeAvailability([], {}).soldOut).toBe(false);
   });
 });

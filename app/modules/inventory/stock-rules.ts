@@ -133,3 +133,28 @@ export function stockActionOnSettlement(
 /** Whether an admin's status change gives an order's held units back: only an unpaid order's. */
 export const releasesOnStatusChange = (state: StockState | null, statusAfter: string) =>
   state === "held" && statusAfter === "Failed";
+
+/** How one size shows on the product page. `left` is null when the size is not tracked. */
+export type SizeAvailability = {
+  size: string;
+  left: number | null;
+  soldOut: boolean;
+  low: boolean;
+};
+
+/**
+ * The sizes of a product as the shopper sees them ('' alone for a product without sizes), from
+ * the tracked quantities: sold out at 0, low ('Only {n} left') at LOW_STOCK or fewer.
+ */
+export function sizeAvailability(sizes: readonly string[], levels: Record<string, number>) {
+  const all = (sizes.length ? sizes : [""]).map((size): SizeAvailability => {
+    const left = size in levels ? levels[size]! : null;
+    return {
+      size,
+      left,
+      soldOut: left === 0,
+      low: left !== null && left > 0 && left <= LOW_STOCK,
+    };
+  });
+  return { sizes: all, soldOut: all.every((s) => s.soldOut) };
+}

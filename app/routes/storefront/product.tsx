@@ -56,7 +56,9 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], o
       url: `${origin}/product/${product.id}`,
       priceCurrency: "KES",
       price: product.price,
-      availability: "https://schema.org/InStock",
+      availability: product.stock.soldOut
+        ? "https://schema.org/OutOfStock"
+        : "https://schema.org/InStock",
       itemCondition: "https://schema.org/NewCondition",
     },
   });
@@ -124,33 +126,62 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
               <fieldset>
                 <legend className="text-sm font-semibold">Size</legend>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  {product.sizes.map((size) => (
-                    <label key={size} className="cursor-pointer">
-                      <input
-                        type="radio"
-                        name="size"
-                        value={size}
-                        required
-                        className="peer sr-only"
-                      />
-                      <span className="inline-flex min-h-11 min-w-12 items-center justify-center rounded-full border border-hairline bg-white px-4 text-sm font-medium peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent">
-                        {size}
-                      </span>
-                    </label>
+                  {product.stock.sizes.map(({ size, left, soldOut, low }, i) => (
+                    <div key={size} className="flex flex-col items-center">
+                      <label className={soldOut ? "cursor-not-allowed" : "cursor-pointer"}>
+                        <input
+                          type="radio"
+                          name="size"
+                          value={size}
+                          required
+                          disabled={soldOut}
+                          aria-describedby={low ? `size-left-${i}` : undefined}
+                          className="peer sr-only"
+                        />
+                        <span
+                          className={`inline-flex min-h-11 min-w-12 items-center justify-center rounded-full border px-4 text-sm font-medium peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ${soldOut ? "border-dashed border-hairline bg-stone-100 text-muted line-through" : "border-hairline bg-white"}`}
+                        >
+                          {size}
+                          {soldOut ? <span className="sr-only"> (Sold out)</span> : null}
+                        </span>
+                      </label>
+                      {low ? (
+                        <span
+                          id={`size-left-${i}`}
+                          className="mt-1 text-xs font-medium text-danger"
+                        >
+                          Only {left} left
+                        </span>
+                      ) : null}
+                    </div>
                   ))}
                 </div>
               </fieldset>
+            ) : product.stock.sizes[0]?.low ? (
+              <p className="text-sm font-medium text-danger">
+                Only {product.stock.sizes[0].left} left
+              </p>
             ) : null}
             <div className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-hairline bg-paper/95 px-4 py-3 backdrop-blur md:static md:mt-6 md:border-0 md:bg-transparent md:p-0">
               <span className="font-semibold tabular md:hidden">{formatKsh(product.price)}</span>
-              <button
-                type="submit"
-                disabled={addToCart.busy}
-                className="btn btn-primary flex-1 md:flex-none md:px-10"
-              >
-                <ShoppingBag size={18} aria-hidden="true" />
-                Add to Cart
-              </button>
+              {product.stock.soldOut ? (
+                <button
+                  type="button"
+                  disabled
+                  className="btn flex-1 cursor-not-allowed border border-hairline bg-stone-100 text-muted md:flex-none md:px-10"
+                >
+                  Sold out
+                </button>
+              ) : (
+                <button
+                  type="submit"
+                  disabled={addToCart.busy}
+                  className="btn btn-primary flex-1 md:flex-none md:px-10"
+                >
+                  <ShoppingBag size={18} aria-hidden="true" />
+                  Add to Cart
+                </button>
+              )}
             </div>
           </Form>
 
