@@ -27,6 +27,7 @@ export async function startCheckout(request: Request, order: CheckoutRequest) {
     cartId: await readCartId(request),
     publicUrl: env.PUBLIC_URL,
     shopName: env.SHOP_NAME,
+    freeDeliveryOver: env.FREE_DELIVERY_OVER,
     clientAddress: clientAddress(request),
   });
 }
