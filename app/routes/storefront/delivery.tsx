@@ -89,47 +89,47 @@ export default function Delivery() {
         <h2 id="fees-heading" className="text-2xl font-bold">
           Fees and times
         </h2>
-        <div className="mt-4 overflow-x-auto rounded-2xl border border-hairline bg-white">
-          <table className="w-full min-w-[34rem] text-left text-sm">
+        <div className="mt-4 overflow-hidden rounded-2xl border border-hairline bg-white">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">Delivery methods with their fees and times</caption>
             <thead className="bg-sand">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
                   Method
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
                   Fee
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
                   When it reaches you
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-hairline">
               <tr>
-                <th scope="row" className="px-4 py-3 font-semibold">
+                <th scope="row" className="px-3 py-3 font-semibold sm:px-4">
                   Pickup
                 </th>
-                <td className="px-4 py-3 tabular">{fee("pickup")}</td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3 whitespace-nowrap tabular sm:px-4">{fee("pickup")}</td>
+                <td className="px-3 py-3 sm:px-4">
                   Ready the next working day after you pay. We call or text you when it is.
                 </td>
               </tr>
               <tr>
-                <th scope="row" className="px-4 py-3 font-semibold">
+                <th scope="row" className="px-3 py-3 font-semibold sm:px-4">
                   Matatu parcel
                 </th>
-                <td className="px-4 py-3 tabular">{fee("matatu")}</td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3 whitespace-nowrap tabular sm:px-4">{fee("matatu")}</td>
+                <td className="px-3 py-3 sm:px-4">
                   At the sacco office in your town in 1 to 3 working days.
                 </td>
               </tr>
               <tr>
-                <th scope="row" className="px-4 py-3 font-semibold">
+                <th scope="row" className="px-3 py-3 font-semibold sm:px-4">
                   Rider (boda boda)
                 </th>
-                <td className="px-4 py-3 tabular">{fee("rider")}</td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3 whitespace-nowrap tabular sm:px-4">{fee("rider")}</td>
+                <td className="px-3 py-3 sm:px-4">
                   The same day when you pay before 1 pm, Monday to Saturday; otherwise the next
                   working day.
                 </td>

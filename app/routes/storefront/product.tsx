@@ -160,7 +160,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
               <li>
                 <Link
                   to="/delivery"
-                  className="flex min-h-11 items-center gap-3 underline-offset-4 hover:text-accent hover:underline"
+                  className="flex min-h-11 items-center gap-3 underline decoration-ink/30 underline-offset-4 hover:text-accent hover:decoration-accent"
                 >
                   <Truck size={20} aria-hidden="true" className="shrink-0 text-accent" />
                   {`Free shipping on orders over ${formatKsh(freeDeliveryOver)}`}
@@ -170,7 +170,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             <li>
               <Link
                 to="/returns"
-                className="flex min-h-11 items-center gap-3 underline-offset-4 hover:text-accent hover:underline"
+                className="flex min-h-11 items-center gap-3 underline decoration-ink/30 underline-offset-4 hover:text-accent hover:decoration-accent"
               >
                 <RotateCcw size={20} aria-hidden="true" className="shrink-0 text-accent" />
                 30-day return policy
