@@ -8,6 +8,8 @@ export default [
     route("product/:id", "routes/storefront/product.tsx"),
     route("about", "routes/storefront/about.tsx"),
     route("contact", "routes/storefront/contact.tsx"),
+    route("delivery", "routes/storefront/delivery.tsx"),
+    route("returns", "routes/storefront/returns.tsx"),
     route("cart", "routes/storefront/cart.tsx"),
     route("__test/error", "routes/storefront/test-error.tsx"),
     route("*", "routes/storefront/not-found.tsx"),

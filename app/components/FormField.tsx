@@ -12,15 +12,17 @@ export function errorProps(id: string, error: string | undefined) {
 type Props = {
   id: string;
   label: string;
-  /** Required fields get a star; the others say "(optional)". */
+  /** Required fields get a star; the others say "(optional)", or `note` when given. */
   required?: boolean;
+  /** What a field that is not required says instead of "(optional)", in parentheses. */
+  note?: string;
   /** Shown under the field as an alert, with the id `${id}-error` for aria-describedby. */
   error?: string;
   children: ReactNode;
 };
 
 /** A labelled form field: the label, the control passed in, and its error if any. */
-export function FormField({ id, label, required, error, children }: Props) {
+export function FormField({ id, label, required, note = "(optional)", error, children }: Props) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">
@@ -33,7 +35,7 @@ export function FormField({ id, label, required, error, children }: Props) {
             </span>
           </>
         ) : (
-          <span className="font-normal text-muted"> (optional)</span>
+          <span className="font-normal text-muted"> {note}</span>
         )}
       </label>
       <div className="mt-1.5">{children}</div>

@@ -194,6 +194,19 @@ describe("configuration", () => {
     }
   });
 
+  test("FREE_DELIVERY_OVER: 5000 shillings by default, any whole number, 0 for no offer", () => {
+    expect(parseEnv({}).FREE_DELIVERY_OVER).toBe(5000);
+    expect(getPublicConfig(parseEnv({})).freeDeliveryOver).toBe(5000);
+    expect(parseEnv({ FREE_DELIVERY_OVER: "" }).FREE_DELIVERY_OVER).toBe(5000);
+    expect(parseEnv({ FREE_DELIVERY_OVER: "7500" }).FREE_DELIVERY_OVER).toBe(7500);
+    expect(getPublicConfig(parseEnv({ FREE_DELIVERY_OVER: "0" })).freeDeliveryOver).toBe(0);
+    for (const bad of ["-1", "5,000", "KSh 5000", "49.50", "abc", "12345678"]) {
+      expect(message({ FREE_DELIVERY_OVER: bad })).toBe(
+        `Invalid configuration: FREE_DELIVERY_OVER must be a whole number of shillings (5000 by default), or 0 for no free delivery (got ${JSON.stringify(bad)}).`,
+      );
+    }
+  });
+
   test("social links: unset gives the network's page, a URL replaces it, empty hides it", () => {
     const shown = getPublicConfig(parseEnv({}));
     expect(shown.instagramUrl).toBe("https://www.instagram.com/");

@@ -133,6 +133,14 @@ const schema = z
     SHOP_INSTAGRAM_URL: socialUrl("Instagram", "https://www.instagram.com/"),
     SHOP_FACEBOOK_URL: socialUrl("Facebook", "https://www.facebook.com/"),
     SHOP_TIKTOK_URL: socialUrl("TikTok", "https://www.tiktok.com/"),
+    /** Delivery is free from this subtotal on (whole shillings); 0 makes no such offer. */
+    FREE_DELIVERY_OVER: z
+      .string()
+      .regex(/^\d{1,7}$/, {
+        error: "a whole number of shillings (5000 by default), or 0 for no free delivery",
+      })
+      .default("5000")
+      .transform(Number),
 
     ADMIN_EMAIL: z.email({ error: "an email address" }).optional(),
     ADMIN_PASSWORD: z.string().min(10, { error: "at least 10 characters" }).optional(),
@@ -315,6 +323,7 @@ export function getPublicConfig(env: Env = getEnv()) {
     tiktokUrl: env.SHOP_TIKTOK_URL,
     publicUrl: env.PUBLIC_URL,
     demoPayments: env.DEMO_PAYMENTS,
+    freeDeliveryOver: env.FREE_DELIVERY_OVER,
   };
 }
 

@@ -9,7 +9,7 @@ import { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
 import { action as apiCheckout } from "~/routes/resources/api-checkout";
-import { action as cartAction } from "~/routes/storefront/cart";
+import { action as cartAction, totalForChosenDelivery } from "~/routes/storefront/cart";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
 import { routeArgs, testServices } from "../setup/services";
@@ -158,5 +158,81 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
     );
     expect(api.status).toBe(409);
     expect(await ordersOfCart(cartId)).toEqual([]);
+  });
+
+  const postCart = async (cartId: string, fields: Record<string, string>) => {
+    try {
+      return await cartAction({
+        request: new Request("http://localhost/cart", {
+          method: "POST",
+          headers: {
+            Cookie: await cartCookie.serialize(cartId),
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams({ intent: "checkout", ...fields }),
+        }),
+      } as Parameters<typeof cartAction>[0]);
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+
+  test("the cart page charges only what its Pay button said; 'Update total' shows the chosen method's", async () => {
+    const cartId = await addToCart(handle.db, null, { productId: "9101", size: "", quantity: 1 });
+    const rider = {
+      ...customer,
+      deliveryMethod: "rider",
+      address: "Kindaruma Rd, Kilimani",
+      subtotal: "800",
+    };
+    // Drawn for pickup (Pay KSh 800), then rider chosen without JavaScript: nothing is charged.
+    const stale = (await postCart(cartId, { ...rider, total: "800" })) as {
+      data: { error: { message: string; field: string }; values: Record<string, string> };
+      init: ResponseInit | null;
+    };
+    expect(stale.init?.status).toBe(409);
+    expect(stale.data.error).toEqual({
+      message: totalForChosenDelivery(1100),
+      field: "deliveryMethod",
+    });
+    expect(stale.data.error.message).toBe(
+      "With the delivery you chose, your total is KSh 1,100. Please check it and press Pay again.",
+    );
+    expect(stale.data.values).toMatchObject({ deliveryMethod: "rider", name: customer.name });
+    expect(await ordersOfCart(cartId)).toEqual([]);
+
+    // 'Update total' re-draws the page with what was typed and places nothing.
+    const updated = await postCart(cartId, { ...rider, total: "800", updateTotal: "1" });
+    expect(updated).toEqual({ values: expect.objectContaining({ deliveryMethod: "rider" }) });
+    expect(await ordersOfCart(cartId)).toEqual([]);
+
+    // The button that said KSh 1,100 pays KSh 1,100.
+    const paid = await postCart(cartId, { ...rider, total: "1100" });
+    expect(paid).toBeInstanceOf(Response);
+    const [order] = await ordersOfCart(cartId);
+    expect(order).toMatchObject({ amount: 1100, deliveryFee: 300, deliveryMethod: "rider" });
+  });
+
+  test("from the free-delivery threshold on, both charge no delivery fee", async () => {
+    // 7 x 800 = 5,600: over the default KSh 5,000, so the rider is free.
+    const pageCart = await addToCart(handle.db, null, { productId: "9101", size: "", quantity: 7 });
+    const rider = { ...customer, deliveryMethod: "rider", address: "Ngong Rd, Karen" };
+    const fromPage = await postCart(pageCart, { ...rider, subtotal: "5600", total: "5600" });
+    expect(fromPage).toBeInstanceOf(Response);
+    expect((await ordersOfCart(pageCart))[0]).toMatchObject({ amount: 5600, deliveryFee: 0 });
+
+    const api = (total: number) =>
+      apiCheckout({
+        request: new Request("http://localhost/api/checkout", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            data: { items: [{ id: "9101", quantity: 7 }], checkoutData: rider, total },
+          }),
+        }),
+      } as Parameters<typeof apiCheckout>[0]);
+    // The total with the rider's fee is not the server's.
+    expect((await api(5900)).status).toBe(409);
+    expect((await api(5600)).status).toBe(200);
   });
 });

@@ -80,6 +80,7 @@ describe.each(databases)("metrics recorded by checkout and settlement, on $name"
       cartId: null,
       publicUrl: base,
       shopName: "Amani Prints",
+      freeDeliveryOver: 5000,
     });
     expect(await sample("shop_orders_created_total")).toBe(created + 1);
     expect(await sample("shop_payment_provider_request_duration_seconds_count", submitted)).toBe(

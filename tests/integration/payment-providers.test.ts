@@ -60,6 +60,7 @@ describe.each(databases)(
         cartId: null,
         publicUrl: "http://localhost:3000",
         shopName: "Amani Prints",
+        freeDeliveryOver: 5000,
         provider: "fake-pay",
       });
     const notify = (reference: string) =>
@@ -102,6 +103,7 @@ describe.each(databases)(
           cartId: null,
           publicUrl: "http://localhost:3000",
           shopName: "Amani Prints",
+          freeDeliveryOver: 5000,
           provider: "nope",
         }),
       ).rejects.toMatchObject({ status: 400, message: PROVIDER_UNAVAILABLE });

@@ -37,7 +37,7 @@ const form = {
 };
 const dress = { productId: "9001", size: "M", quantity: 2 };
 const bag = { productId: "9002", size: "", quantity: 1 };
-// 2 x 2500 + 600 + rider 300
+// 2 x 2500 + 600 + rider 300: these orders are placed without the free-delivery offer.
 const TOTAL = 5900;
 
 const until = async (check: () => Promise<boolean>, ms = 5000) => {
@@ -90,6 +90,7 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       cartId: null,
       publicUrl: "http://localhost:3000",
       shopName: "Amani Prints",
+      freeDeliveryOver: 0,
       ...overrides,
     });
   const trackingOf = async (orderId: string) => (await orderOf(orderId)).paymentReference!;
@@ -395,11 +396,34 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       data: {
         items: [{ id: "9001", name: "x", price: 1, quantity: 2, size: "M" }],
         checkoutData: form,
-        total: 5300,
+        // KSh 5,000 reaches the shop's free-delivery threshold: the rider costs nothing.
+        total: 5000,
       },
     });
     expect(honest.status).toBe(200);
     expect((await honest.json()).data.redirectUrl).toMatch(/\/pesapal\/pay\//);
+  });
+
+  test("delivery is free from the threshold on: the order, its event and the payment page agree", async () => {
+    // 5,600 is over 5,000: the rider's 300 falls away.
+    const { orderId, redirectUrl } = await checkout({ freeDeliveryOver: 5000, clientTotal: 5600 });
+    const placed = await orderOf(orderId);
+    expect(placed).toMatchObject({ amount: 5600, deliveryFee: 0, deliveryMethod: "rider" });
+    const [created] = await handle.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(orderEvents.id)
+      .limit(1);
+    expect(created!.details).toMatchObject({ amount: 5600, subtotal: 5600, deliveryFee: 0 });
+    expect(await (await fetch(redirectUrl)).text()).toContain("Pay KES 5,600");
+    // The total with the fee, as a browser unaware of the offer would send it, is refused.
+    await expect(checkout({ freeDeliveryOver: 5000, clientTotal: 5900 })).rejects.toMatchObject({
+      status: 409,
+    });
+    // Below the threshold (one bag, 600) the rider is paid for.
+    const small = await checkout({ freeDeliveryOver: 5000, items: [bag], clientTotal: 900 });
+    expect(await orderOf(small.orderId)).toMatchObject({ amount: 900, deliveryFee: 300 });
   });
 
   test("the same product and size on several lines counts as one line, capped as one", async () => {
@@ -436,7 +460,8 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
         { id: "9002", quantity: 1 },
         { id: "9001", quantity: 3, size: "M" },
       ],
-      5 * 2500 + 600 + 300,
+      // Over the free-delivery threshold: no rider fee.
+      5 * 2500 + 600,
     );
     expect(split.status).toBe(200);
     const [order] = await handle.db.select().from(orders).orderBy(desc(orders.createdAt)).limit(1);

@@ -115,6 +115,8 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
       cartId: null,
       publicUrl: "http://localhost:3000",
       shopName: "Amani Prints",
+      // The fees these tests count on, whatever the subtotal.
+      freeDeliveryOver: 0,
       ...overrides,
     });
   const control = async (redirectUrl: string, action: string, body = {}) => {

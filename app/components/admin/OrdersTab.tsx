@@ -215,7 +215,9 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
           </div>
           <div className="flex justify-between">
             <dt>Delivery fee</dt>
-            <dd>{formatKsh(order.delivery.fee)}</dd>
+            <dd data-testid="details-delivery-fee">
+              {order.delivery.fee === 0 ? "Free" : formatKsh(order.delivery.fee)}
+            </dd>
           </div>
           <div className="flex justify-between font-bold">
             <dt>Total</dt>

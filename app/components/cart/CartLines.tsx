@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatKsh } from "~/utils/money";
 import { ProductImage } from "../ProductImage";
 import { type CartSummaryItem, useCart } from "./cart-context";
+import { moreForFreeDelivery } from "./delivery-text";
 import { QuantityStepper } from "./QuantityStepper";
 
 /** One line in the drawer, with minus and plus that change its quantity by one. */
@@ -42,10 +43,19 @@ export function CartLines({ onNavigate }: { onNavigate: () => void }) {
         ))}
       </ul>
       <div className="border-t border-hairline px-5 py-4">
+        {cart.delivery?.free ? (
+          <p className="mb-1 flex justify-between text-sm tabular">
+            <span>Delivery</span>
+            <span data-testid="drawer-delivery">Free</span>
+          </p>
+        ) : null}
         <p className="flex justify-between text-lg font-bold tabular">
           <span>Total</span>
           <span data-testid="drawer-total">{formatKsh(cart.total)}</span>
         </p>
+        {cart.delivery && cart.delivery.shortBy > 0 ? (
+          <p className="mt-1 text-sm text-muted">{moreForFreeDelivery(cart.delivery.shortBy)}</p>
+        ) : null}
         <Link to="/cart" onClick={onNavigate} className="btn btn-primary mt-4 w-full">
           Checkout
         </Link>

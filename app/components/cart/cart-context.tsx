@@ -9,7 +9,14 @@ export type CartSummaryItem = {
   image: string | null;
   available: boolean;
 };
-export type CartSummary = { count: number; total: number; items: CartSummaryItem[] };
+/** Free delivery as the server priced it: earned, or how much more the cart needs (0: no offer). */
+export type CartDelivery = { free: boolean; shortBy: number };
+export type CartSummary = {
+  count: number;
+  total: number;
+  items: CartSummaryItem[];
+  delivery?: CartDelivery;
+};
 
 type CartContextValue = { cart: CartSummary; openCart: () => void };
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { BrandMark, FacebookIcon, InstagramIcon, TikTokIcon } from "../icons";
-import { MAIN_LINKS, type NavCategory } from "./nav";
+import { HELP_LINKS, MAIN_LINKS, type NavCategory } from "./nav";
 
 type Props = {
   shopName: string;
@@ -18,7 +18,7 @@ export function SiteFooter({ shopName, social, collections }: Props) {
   return (
     <footer id="site-footer" className="mt-20 bg-indigo-band text-paper">
       <div className="print-band" />
-      <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_2fr]">
         <div>
           <p className="flex items-center gap-2 text-xl font-extrabold">
             <BrandMark />
@@ -61,7 +61,24 @@ export function SiteFooter({ shopName, social, collections }: Props) {
             ))}
           </ul>
         </nav>
-        <nav aria-labelledby="footer-collections" className="lg:col-span-2">
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className="text-sm font-semibold tracking-widest uppercase">
+            Help
+          </h2>
+          <ul className="mt-4 space-y-1">
+            {HELP_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="inline-flex min-h-10 items-center text-paper/80 hover:text-paper"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-collections">
           <h2 id="footer-collections" className="text-sm font-semibold tracking-widest uppercase">
             Collections
           </h2>

@@ -8,6 +8,12 @@ export const MAIN_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
+/** The footer's help pages: what delivery costs and how returns work. */
+export const HELP_LINKS = [
+  { to: "/delivery", label: "Delivery" },
+  { to: "/returns", label: "Returns" },
+] as const;
+
 /** The category the current URL shows: the `category` query on /shop, 'all' when there is none. */
 export function activeCategory(pathname: string, search: string): string | null {
   if (pathname !== "/shop") return null;

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import { CHECKOUT_MESSAGES, normaliseKenyanPhone, validateCheckout } from "./checkout-form";
-import { deliveryFee, orderTotal } from "./delivery";
 
 const valid = {
   name: "Akinyi Otieno",
@@ -98,18 +97,5 @@ describe("checkout validation", () => {
       pickupLocation: "Milele Mall Ngong",
     });
     expect(rider.ok && rider.data.pickupLocation).toBeNull();
-  });
-});
-
-describe("delivery fees and totals", () => {
-  test("pickup 0, matatu 150, rider 300; anything else is pickup", () => {
-    expect([
-      deliveryFee("pickup"),
-      deliveryFee("matatu"),
-      deliveryFee("rider"),
-      deliveryFee(undefined),
-    ]).toEqual([0, 150, 300, 0]);
-    expect(orderTotal(2500, "rider")).toBe(2800);
-    expect(orderTotal(2500, "matatu")).toBe(2650);
   });
 });

@@ -53,11 +53,15 @@ export type RequestedItem = { productId: string; size: string; quantity: number 
 
 export type PricedOrder = { items: OrderItem[]; subtotal: number; fee: number; total: number };
 
-/** Prices a request from the database: every product in stock, every size real, quantities sane. */
+/**
+ * Prices a request from the database: every product in stock, every size real, quantities sane;
+ * delivery is free when the subtotal reaches `freeDeliveryOver` (0: never).
+ */
 export async function priceItems(
   db: Db,
   requested: RequestedItem[],
   method: string,
+  freeDeliveryOver: number,
 ): Promise<PricedOrder> {
   if (requested.length === 0) throw new CheckoutError("Your cart is empty.");
   if (requested.length > MAX_LINES)
@@ -98,7 +102,12 @@ export async function priceItems(
     };
   });
   const subtotal = cartTotal(items);
-  return { items, subtotal, fee: deliveryFee(method), total: orderTotal(subtotal, method) };
+  return {
+    items,
+    subtotal,
+    fee: deliveryFee(method, subtotal, freeDeliveryOver),
+    total: orderTotal(subtotal, method, freeDeliveryOver),
+  };
 }
 
 type PlaceOrder = {
@@ -109,6 +118,8 @@ type PlaceOrder = {
   cartId: string | null;
   publicUrl: string;
   shopName: string;
+  /** Delivery is free from this subtotal on (FREE_DELIVERY_OVER); 0: the shop makes no such offer. */
+  freeDeliveryOver: number;
   /** The payment provider the shopper chose; the shop's default when not given. */
   provider?: string;
   /** The shopper's address; when given, checkouts from it are limited (CHECKOUTS_PER_ADDRESS). */
@@ -156,7 +167,7 @@ export async function placeOrder(
   const checked = validateCheckout(input.form);
   if (!checked.ok) throw new CheckoutError(checked.message, 400, "INVALID_ARGUMENT", checked.field);
   const customer: CheckoutData = checked.data;
-  const priced = await priceItems(db, input.items, customer.deliveryMethod);
+  const priced = await priceItems(db, input.items, customer.deliveryMethod, input.freeDeliveryOver);
   if (input.clientTotal !== undefined && input.clientTotal !== priced.total) {
     throw new CheckoutError(PRICES_CHANGED, 409, "ABORTED");
   }

@@ -1,4 +1,4 @@
-/** Delivery methods and fees (spec section 9), in whole shillings. */
+/** Delivery methods and their list fees (spec section 9), in whole shillings. */
 export const DELIVERY_METHODS = [
   { id: "pickup", label: "Pickup", fee: 0 },
   { id: "matatu", label: "Matatu parcel", fee: 150 },
@@ -12,11 +12,44 @@ export const PICKUP_LOCATIONS = [
   "Milele Mall Ngong",
 ] as const;
 
-/** The fee of a method; an unknown or missing method is pickup, which is free. */
-export function deliveryFee(method: string | undefined | null): number {
+/** The promise on the product page: delivery is free from this subtotal on (KSh). */
+export const DEFAULT_FREE_DELIVERY_OVER = 5000;
+
+/**
+ * A method's list fee, before any offer; an unknown or missing method is pickup, which is free.
+ * Also the fee of an imported order that did not record one (spec section 4's defaults).
+ */
+export function methodFee(method: string | undefined | null): number {
   return DELIVERY_METHODS.find((m) => m.id === method)?.fee ?? 0;
 }
 
-export function orderTotal(subtotal: number, method: string | undefined | null): number {
-  return subtotal + deliveryFee(method);
+/**
+ * Whether a subtotal earns free delivery: it reaches the threshold (exactly the threshold
+ * counts). A threshold of 0 means the shop makes no such offer.
+ */
+export function freeDeliveryApplies(subtotal: number, freeDeliveryOver: number): boolean {
+  return freeDeliveryOver > 0 && subtotal >= freeDeliveryOver;
+}
+
+/** What delivery costs for this subtotal: the method's fee, or nothing once the offer applies. */
+export function deliveryFee(
+  method: string | undefined | null,
+  subtotal: number,
+  freeDeliveryOver: number,
+): number {
+  return freeDeliveryApplies(subtotal, freeDeliveryOver) ? 0 : methodFee(method);
+}
+
+export function orderTotal(
+  subtotal: number,
+  method: string | undefined | null,
+  freeDeliveryOver: number,
+): number {
+  return subtotal + deliveryFee(method, subtotal, freeDeliveryOver);
+}
+
+/** How much more the cart needs for free delivery; 0 when it already has it or there is no offer. */
+export function shortOfFreeDelivery(subtotal: number, freeDeliveryOver: number): number {
+  if (freeDeliveryOver <= 0) return 0;
+  return Math.max(0, freeDeliveryOver - subtotal);
 }

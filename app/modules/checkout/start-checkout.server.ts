@@ -33,5 +33,6 @@ export async function startCheckout(
     publicUrl: env.PUBLIC_URL,
     shopName: env.SHOP_NAME,
     holdMinutes: env.STOCK_HOLD_MINUTES,
+    freeDeliveryOver: env.FREE_DELIVERY_OVER,
   });
 }

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderItem, type OrderStatus } from "~/db/schema";
-import { deliveryFee } from "~/modules/checkout/delivery";
+import { methodFee } from "~/modules/checkout/delivery";
 
 /**
  * Orders from the hosted document database come in two shapes: the current one (customer and
@@ -58,7 +58,7 @@ export function normaliseOrder(raw: unknown): NormalisedOrder {
     deliveryDoc.fee !== undefined && deliveryDoc.fee !== null && str(deliveryDoc.fee) !== "";
   const delivery = {
     method,
-    fee: hasFee ? num(deliveryDoc.fee) : deliveryFee(method),
+    fee: hasFee ? num(deliveryDoc.fee) : methodFee(method),
     pickupLocation: str(deliveryDoc.pickupLocation) || str(doc.pickupLocation) || null,
   };
 

@@ -36,6 +36,7 @@ export async function arriveFromPayment(
       ? {
           name: order.customerName,
           amount: order.amount,
+          deliveryFee: order.deliveryFee,
           items: order.items,
           paymentMethod: order.paymentMethod,
         }

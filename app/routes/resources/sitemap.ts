@@ -11,7 +11,15 @@ const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 export async function loader({ context }: Route.LoaderArgs) {
   const base = getEnv().PUBLIC_URL;
   const products = await orUnavailable(() => sitemapProducts(context.get(servicesContext).db));
-  const pages = ["/", "/shop", "/about", "/contact", ...CATEGORY_IDS.map(categoryHref)];
+  const pages = [
+    "/",
+    "/shop",
+    "/about",
+    "/contact",
+    "/delivery",
+    "/returns",
+    ...CATEGORY_IDS.map(categoryHref),
+  ];
   const urls = [
     ...pages.map((path) => `<url><loc>${escapeXml(base + path)}</loc></url>`),
     ...products.map(

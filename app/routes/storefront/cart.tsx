@@ -1,6 +1,7 @@
 import { ShoppingBag, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
+import { moreForFreeDelivery } from "~/components/cart/delivery-text";
 import { QuantityStepper } from "~/components/cart/QuantityStepper";
 import { FormField, inputClass } from "~/components/FormField";
 import { ProductImage } from "~/components/ProductImage";
@@ -13,9 +14,12 @@ import {
   deliveryFee,
   orderTotal,
   PICKUP_LOCATIONS,
+  shortOfFreeDelivery,
 } from "~/modules/checkout/delivery";
 import { startCheckout } from "~/modules/checkout/start-checkout.server";
+import { useShopConfig } from "~/root";
 import { clientAddressContext, servicesContext } from "~/services.server";
+import { getEnv } from "~/utils/env.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
@@ -47,6 +51,15 @@ const FIELDS = [
   "pickupLocation",
 ] as const;
 
+/** Said when the Pay button showed another method's total (a choice made without JavaScript). */
+export const totalForChosenDelivery = (total: number) =>
+  `With the delivery you chose, your total is ${formatKsh(total)}. Please check it and press Pay again.`;
+
+const numberField = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" && value !== "" ? Number(value) : Number.NaN;
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readForm(request);
@@ -54,9 +67,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "checkout") return cartAction(services.db, request, form, intent);
 
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+  // Without JavaScript, 'Update total' shows the chosen method's total, keeping what was typed.
+  if (form.has("updateTotal")) return { values };
+  const freeDeliveryOver = getEnv().FREE_DELIVERY_OVER;
+  const seenSubtotal = numberField(form, "subtotal");
+  // The total the Pay button said. Without JavaScript it is the total of the method the page was
+  // drawn with; if the shopper chose another since, nothing is charged until they have seen it.
+  const shownTotal = numberField(form, "total");
+  if (Number.isFinite(seenSubtotal) && Number.isFinite(shownTotal)) {
+    const chosenTotal = orderTotal(seenSubtotal, values.deliveryMethod, freeDeliveryOver);
+    if (shownTotal !== chosenTotal) {
+      return data(
+        {
+          error: { message: totalForChosenDelivery(chosenTotal), field: "deliveryMethod" },
+          values,
+        },
+        { status: 409 },
+      );
+    }
+  }
   const cart = await loadCart(services.db, await readCartId(request));
-  const seen = form.get("subtotal");
-  const seenSubtotal = typeof seen === "string" && seen !== "" ? Number(seen) : Number.NaN;
   try {
     const chosen = form.get("paymentProvider");
     const { redirectUrl } = await startCheckout(services, request, {
@@ -68,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       })),
       // The shopper saw this subtotal; the fee follows the method chosen in the same form.
       clientTotal: Number.isFinite(seenSubtotal)
-        ? orderTotal(seenSubtotal, values.deliveryMethod)
+        ? orderTotal(seenSubtotal, values.deliveryMethod, freeDeliveryOver)
         : undefined,
       provider: typeof chosen === "string" && chosen ? chosen.slice(0, 40) : undefined,
       clientAddress: context.get(clientAddressContext),
@@ -84,8 +114,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const formatFee = (fee: number) => (fee === 0 ? "Free" : formatKsh(fee));
+
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
+  const { freeDeliveryOver } = useShopConfig();
   const navigation = useNavigation();
   const submitting =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
@@ -95,8 +128,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       ? actionData.error
       : null;
   const [method, setMethod] = useState<string>(values?.deliveryMethod || "pickup");
-  const fee = deliveryFee(method);
-  const total = orderTotal(cart.total, method);
+  const fee = deliveryFee(method, cart.total, freeDeliveryOver);
+  const total = orderTotal(cart.total, method, freeDeliveryOver);
+  const shortBy = shortOfFreeDelivery(cart.total, freeDeliveryOver);
   const needsAddress = method !== "pickup";
 
   if (cart.items.length === 0) {
@@ -199,6 +233,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" className="mt-5 space-y-4" noValidate>
             <input type="hidden" name="intent" value="checkout" />
             <input type="hidden" name="subtotal" value={cart.total} />
+            {/* What the Pay button says, so the server charges nothing else. */}
+            <input type="hidden" name="total" value={total} />
             <FormField id="checkout-name" label="Full name" required>
               <input
                 id="checkout-name"
@@ -255,10 +291,23 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                       />
                       {m.label}
                     </span>
-                    <span className="text-sm tabular">{m.fee ? formatKsh(m.fee) : "Free"}</span>
+                    <span className="text-sm tabular">
+                      {formatFee(deliveryFee(m.id, cart.total, freeDeliveryOver))}
+                    </span>
                   </label>
                 ))}
               </div>
+              {/* Without JavaScript the totals below cannot follow the choice by themselves. */}
+              <noscript>
+                <button
+                  type="submit"
+                  name="updateTotal"
+                  value="1"
+                  className="btn mt-2 w-full border border-ink bg-white"
+                >
+                  Update total
+                </button>
+              </noscript>
             </fieldset>
 
             {method === "pickup" ? (
@@ -277,7 +326,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 </select>
               </FormField>
             ) : null}
-            <FormField id="checkout-address" label="Delivery address" required={needsAddress}>
+            <FormField
+              id="checkout-address"
+              label="Delivery address"
+              required={needsAddress}
+              note="(required for matatu and rider)"
+            >
               <input
                 id="checkout-address"
                 name="address"
@@ -315,13 +369,16 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               </div>
               <div className="flex justify-between">
                 <dt>Delivery fee</dt>
-                <dd>{formatKsh(fee)}</dd>
+                <dd data-testid="delivery-fee">{formatFee(fee)}</dd>
               </div>
               <div className="flex justify-between text-lg font-bold">
                 <dt>Total</dt>
                 <dd data-testid="order-total">{formatKsh(total)}</dd>
               </div>
             </dl>
+            {shortBy > 0 ? (
+              <p className="text-sm text-muted">{moreForFreeDelivery(shortBy)}</p>
+            ) : null}
 
             {error ? (
               <p

@@ -1,6 +1,6 @@
 import { Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { FacebookIcon, InstagramIcon } from "~/components/icons";
 import {
@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
 const loadContactRules = () =>
   import("~/modules/contact/contact-validation").then((rules) => rules.parseContactMessage);
 
-const FAQ = [
+const FAQ: { q: string; a: string; link?: { to: string; label: string } }[] = [
   {
     q: "How do I place an order?",
     a: "Browse the shop, add the pieces you love to your cart, and check out through our secure Pesapal payment page.",
@@ -52,6 +52,12 @@ const FAQ = [
   {
     q: "Where do you deliver?",
     a: "Mainly within Kenya, by matatu parcel, rider or pickup in Nairobi. Delivery to other African countries is coming soon.",
+    link: { to: "/delivery", label: "Delivery fees, pickup points and times" },
+  },
+  {
+    q: "Can I return a piece?",
+    a: "Yes, within 30 days of receiving it: exchange it for another size or get your money back.",
+    link: { to: "/returns", label: "Our return policy" },
   },
   {
     q: "How do I care for African-print fabric?",
@@ -243,6 +249,16 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                       </span>
                     </summary>
                     <p className="pb-4 text-muted">{item.a}</p>
+                    {item.link ? (
+                      <p className="-mt-2 pb-4">
+                        <Link
+                          to={item.link.to}
+                          className="font-semibold text-accent underline underline-offset-4 hover:text-accent-hover"
+                        >
+                          {item.link.label}
+                        </Link>
+                      </p>
+                    ) : null}
                   </details>
                 ))}
               </div>

@@ -4,8 +4,10 @@ import { Shell } from "~/components/shell/Shell";
 import { EMPTY_CART, loadCart, readCartId } from "~/modules/cart/cart.server";
 import { flashCookie, readFlash } from "~/modules/cart/flash.server";
 import { navCategories } from "~/modules/catalog/nav-categories";
+import { freeDeliveryApplies, shortOfFreeDelivery } from "~/modules/checkout/delivery";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
+import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/layout";
 
@@ -20,8 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error }, "could not load the cart");
   }
   const flash = await readFlash(request);
+  const freeDeliveryOver = getEnv().FREE_DELIVERY_OVER;
+  const delivery = {
+    free: freeDeliveryApplies(cart.total, freeDeliveryOver),
+    shortBy: shortOfFreeDelivery(cart.total, freeDeliveryOver),
+  };
   return data(
-    { cart: { count: cart.count, total: cart.total, items: cart.items }, flash },
+    { cart: { count: cart.count, total: cart.total, items: cart.items, delivery }, flash },
     flash
       ? { headers: { "Set-Cookie": await flashCookie.serialize("", { maxAge: 0 }) } }
       : undefined,

@@ -143,10 +143,18 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            <p className="mt-3 flex justify-between border-t border-hairline pt-3 font-semibold tabular">
-              <span>Total</span>
-              <span>{formatKsh(order.details.amount)}</span>
-            </p>
+            <dl className="mt-3 space-y-1 border-t border-hairline pt-3 text-sm tabular">
+              <div className="flex justify-between">
+                <dt>Delivery</dt>
+                <dd data-testid="order-delivery">
+                  {order.details.deliveryFee === 0 ? "Free" : formatKsh(order.details.deliveryFee)}
+                </dd>
+              </div>
+              <div className="flex justify-between text-base font-semibold">
+                <dt>Total</dt>
+                <dd>{formatKsh(order.details.amount)}</dd>
+              </div>
+            </dl>
           </section>
         ) : null}
 

@@ -69,6 +69,7 @@ function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], o
 export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
   const { product, related, tab } = loaderData;
   const origin = matches[0]?.loaderData?.config.publicUrl ?? "";
+  const freeDeliveryOver = matches[0]?.loaderData?.config.freeDeliveryOver ?? 0;
   const onSale = product.originalPrice !== null && product.originalPrice > 0;
   const addToCart = useCartFetcher();
 
@@ -185,14 +186,26 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             </div>
           </Form>
 
-          <ul className="mt-8 space-y-3 rounded-2xl border border-hairline bg-white p-5 text-sm">
-            <li className="flex items-center gap-3">
-              <Truck size={20} aria-hidden="true" className="text-accent" />
-              Free shipping on orders over KSh 5,000
-            </li>
-            <li className="flex items-center gap-3">
-              <RotateCcw size={20} aria-hidden="true" className="text-accent" />
-              30-day return policy
+          <ul className="mt-8 space-y-1 rounded-2xl border border-hairline bg-white px-5 py-3 text-sm">
+            {freeDeliveryOver > 0 ? (
+              <li>
+                <Link
+                  to="/delivery"
+                  className="flex min-h-11 items-center gap-3 underline decoration-ink/30 underline-offset-4 hover:text-accent hover:decoration-accent"
+                >
+                  <Truck size={20} aria-hidden="true" className="shrink-0 text-accent" />
+                  {`Free shipping on orders over ${formatKsh(freeDeliveryOver)}`}
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <Link
+                to="/returns"
+                className="flex min-h-11 items-center gap-3 underline decoration-ink/30 underline-offset-4 hover:text-accent hover:decoration-accent"
+              >
+                <RotateCcw size={20} aria-hidden="true" className="shrink-0 text-accent" />
+                30-day return policy
+              </Link>
             </li>
           </ul>
 
