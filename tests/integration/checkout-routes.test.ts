@@ -1,17 +1,14 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
 import { addToCart, cartCookie } from "~/modules/cart/cart.server";
-import { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
-import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
 import { action as apiCheckout } from "~/routes/resources/api-checkout";
 import { action as cartAction, totalForChosenDelivery } from "~/routes/storefront/cart";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
+import { startPesapal } from "../setup/pesapal";
 import { routeArgs, testServices } from "../setup/services";
 
 /**
@@ -28,7 +25,7 @@ const customer = {
 
 describe.each(databases)("checkout from the cart page and the JSON API, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
-  let server: ReturnType<ReturnType<typeof express>["listen"]>;
+  let pesapal: Awaited<ReturnType<typeof startPesapal>>;
   let base = "";
   let services: Services;
 
@@ -41,32 +38,14 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
       category: "accessories",
       price: 800,
     });
-    const app = express();
-    server = app.listen(0);
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    app.use(
-      "/pesapal",
-      createPesapalEmulator({
-        publicBaseUrl: `${base}/pesapal`,
-        consumerKey: "k",
-        consumerSecret: "s",
-      }).router,
-    );
-    const payments = new PaymentProviders([
-      new PesapalClient({
-        baseUrl: `${base}/pesapal`,
-        consumerKey: "k",
-        consumerSecret: "s",
-        ipnUrl: `${base}/ipn`,
-        ipnNotificationType: "GET",
-        ipnStore: { get: async () => null, set: async () => {} },
-      }),
-    ]);
+    pesapal = await startPesapal();
+    base = pesapal.base;
+    const payments = new PaymentProviders([pesapal.client()]);
     services = await testServices(handle, { payments });
   });
 
   afterAll(async () => {
-    server?.close();
+    await pesapal?.close();
     await handle?.dispose();
   });
 

@@ -1,16 +1,14 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { orders, products } from "~/db/schema";
 import { placeOrder } from "~/modules/checkout/checkout.server";
 import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
-import { PesapalClient } from "~/modules/payments/pesapal/client.server";
+import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
-import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
 import { metricsRegistry } from "~/utils/metrics.server";
 import { databases } from "../setup/databases";
+import { payAt, startPesapal } from "../setup/pesapal";
 
 /** One sample of the registry's text output, or 0 when the series does not exist yet. */
 async function sample(name: string, labels = ""): Promise<number> {
@@ -23,7 +21,7 @@ async function sample(name: string, labels = ""): Promise<number> {
 // settlement and the reconciliation, through the real client and the emulator over HTTP.
 describe.each(databases)("metrics recorded by checkout and settlement, on $name", (database) => {
   let handle: Awaited<ReturnType<typeof database.open>>;
-  let server: ReturnType<ReturnType<typeof express>["listen"]>;
+  let pesapal: Awaited<ReturnType<typeof startPesapal>>;
   let base = "";
   let client: PesapalClient;
 
@@ -36,29 +34,13 @@ describe.each(databases)("metrics recorded by checkout and settlement, on $name"
       category: "accessories",
       price: 600,
     });
-    const app = express();
-    server = app.listen(0);
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    app.use(
-      "/pesapal",
-      createPesapalEmulator({
-        publicBaseUrl: `${base}/pesapal`,
-        consumerKey: "k",
-        consumerSecret: "s",
-      }).router,
-    );
-    client = new PesapalClient({
-      baseUrl: `${base}/pesapal`,
-      consumerKey: "k",
-      consumerSecret: "s",
-      ipnUrl: `${base}/ipn`,
-      ipnNotificationType: "GET",
-      ipnStore: { get: async () => null, set: async () => {} },
-    });
+    pesapal = await startPesapal();
+    base = pesapal.base;
+    client = pesapal.client();
   });
 
   afterAll(async () => {
-    server?.close();
+    await pesapal?.close();
     await handle?.dispose();
   });
 
@@ -89,12 +71,7 @@ describe.each(databases)("metrics recorded by checkout and settlement, on $name"
 
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
     const tracking = order!.paymentReference!;
-    const paid = await fetch(`${redirectUrl}/complete`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ sendIpn: false }),
-    });
-    expect(paid.status).toBe(200);
+    await payAt(redirectUrl, "complete", { sendIpn: false });
     await settleOrder(
       handle.db,
       new PaymentProviders([client]),

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { desc, eq, inArray } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -16,14 +15,14 @@ import { orderSections, parseOrdersQuery } from "~/modules/orders/admin-orders.s
 import { dashboardStats } from "~/modules/orders/dashboard.server";
 import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
-import { PesapalClient } from "~/modules/payments/pesapal/client.server";
+import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
-import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
 import { action as apiCheckout } from "~/routes/resources/api-checkout";
 import { loader as ipnGet, action as ipnPost } from "~/routes/resources/pesapal-ipn";
 import { action as cartPageAction } from "~/routes/storefront/cart";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
+import { payAt, startPesapal } from "../setup/pesapal";
 import { routeArgs, testServices } from "../setup/services";
 
 const form = {
@@ -52,23 +51,10 @@ const until = async (check: () => Promise<boolean>, ms = 5000) => {
 describe.each(databases)("payments through Pesapal's API, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
   let services: Services;
-  let server: ReturnType<ReturnType<typeof express>["listen"]>;
+  let pesapal: Awaited<ReturnType<typeof startPesapal>>;
   let base = "";
   let client: PesapalClient;
-
-  /** Drives a payment as a tester would, at the payment page the shopper was sent to. */
-  const control = async (
-    redirectUrl: string,
-    action: string,
-    body: Record<string, unknown> = {},
-  ) => {
-    const response = await fetch(`${redirectUrl}/${action}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-  };
+  const control = payAt;
   const orderOf = async (id: string) =>
     (await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const eventsOf = async (id: string) =>
@@ -104,14 +90,7 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
     );
   const reconcile = () => reconcilePendingOrders(handle.db, new PaymentProviders([client]));
   const makeClient = (ipnNotificationType: "GET" | "POST" = "GET") =>
-    new PesapalClient({
-      baseUrl: `${base}/pesapal`,
-      consumerKey: "k",
-      consumerSecret: "s",
-      ipnUrl: `${base}/ipn`,
-      ipnNotificationType,
-      ipnStore: { get: async () => null, set: async () => {} },
-    });
+    pesapal.client({ ipnNotificationType });
 
   beforeAll(async () => {
     handle = await database.open();
@@ -141,41 +120,30 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       },
     ]);
     // One HTTP server: the emulator, and our IPN route as Pesapal calls it (GET or POST).
-    const app = express();
-    app.all("/ipn", express.text({ type: "*/*" }), async (req, res) => {
-      const url = `http://localhost${req.originalUrl}`;
-      const request = new Request(url, {
-        method: req.method,
-        body: req.method === "POST" ? req.body : undefined,
-      });
-      const response =
-        req.method === "POST"
-          ? await ipnPost(routeArgs(services, request))
-          : await ipnGet(routeArgs(services, request));
-      res
-        .status(response.status)
-        .type("json")
-        .send(await response.text());
-    });
-    server = app.listen(0);
-    // Longer than the client's idle sockets live: a burst of checkouts must never reuse a socket
-    // the emulator is closing at that instant (a read ECONNRESET that Pesapal itself never sends).
-    server.keepAliveTimeout = 30_000;
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    app.use(
-      "/pesapal",
-      createPesapalEmulator({
-        publicBaseUrl: `${base}/pesapal`,
-        consumerKey: "k",
-        consumerSecret: "s",
-      }).router,
+    pesapal = await startPesapal((app) =>
+      app.all("/ipn", express.text({ type: "*/*" }), async (req, res) => {
+        const url = `http://localhost${req.originalUrl}`;
+        const request = new Request(url, {
+          method: req.method,
+          body: req.method === "POST" ? req.body : undefined,
+        });
+        const response =
+          req.method === "POST"
+            ? await ipnPost(routeArgs(services, request))
+            : await ipnGet(routeArgs(services, request));
+        res
+          .status(response.status)
+          .type("json")
+          .send(await response.text());
+      }),
     );
+    base = pesapal.base;
     client = makeClient();
     services = await testServices(handle, { payments: new PaymentProviders([client]) });
   });
 
   afterAll(async () => {
-    server?.close();
+    await pesapal?.close();
     await handle?.dispose();
   });
 
@@ -683,14 +651,7 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
 
     test("after Pesapal could not be reached, it resumes the Failed order with a new merchant reference, and that payment completes it", async () => {
       const cartId = randomUUID();
-      const unreachable = new PesapalClient({
-        baseUrl: "http://127.0.0.1:9/pesapal",
-        consumerKey: "k",
-        consumerSecret: "s",
-        ipnUrl: `${base}/ipn`,
-        ipnNotificationType: "GET",
-        ipnStore: { get: async () => null, set: async () => {} },
-      });
+      const unreachable = pesapal.client({ baseUrl: "http://127.0.0.1:9/pesapal" });
       await expect(checkout({ cartId }, unreachable)).rejects.toThrow(CheckoutError);
       const [failed] = await ordersOfCart(cartId);
       expect(failed!.status).toBe("Failed");

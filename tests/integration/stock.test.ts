@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
-import express from "express";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -22,12 +20,12 @@ import {
 } from "~/modules/orders/admin-orders.server";
 import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
-import { PesapalClient } from "~/modules/payments/pesapal/client.server";
+import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
-import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
 import { loader as ipnGet } from "~/routes/resources/pesapal-ipn";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
+import { payAt, startPesapal } from "../setup/pesapal";
 import { routeArgs, testServices } from "../setup/services";
 
 const form = {
@@ -54,8 +52,7 @@ const until = async (check: () => Promise<boolean>, ms = 10_000) => {
 
 describe.each(databases)("stock held while a payment is open, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
-  let server: ReturnType<ReturnType<typeof express>["listen"]>;
-  let base = "";
+  let pesapal: Awaited<ReturnType<typeof startPesapal>>;
   let client: PesapalClient;
   let services: Services;
   let products_ = 0;
@@ -119,14 +116,7 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
       freeDeliveryOver: 0,
       ...overrides,
     });
-  const control = async (redirectUrl: string, action: string, body = {}) => {
-    const response = await fetch(`${redirectUrl}/${action}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-  };
+  const control = payAt;
   const settle = async (orderId: string) =>
     settleOrder(
       handle.db,
@@ -145,39 +135,22 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
   beforeAll(async () => {
     handle = await database.open();
     await handle.db.insert(user).values({ id: ADMIN, name: "Owner", email: "owner@example.test" });
-    const app = express();
-    app.get("/ipn", async (req, res) => {
-      const request = new Request(`http://localhost${req.originalUrl}`);
-      const response = await ipnGet(routeArgs(services, request));
-      res
-        .status(response.status)
-        .type("json")
-        .send(await response.text());
-    });
-    server = app.listen(0);
-    server.keepAliveTimeout = 30_000;
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    app.use(
-      "/pesapal",
-      createPesapalEmulator({
-        publicBaseUrl: `${base}/pesapal`,
-        consumerKey: "k",
-        consumerSecret: "s",
-      }).router,
+    pesapal = await startPesapal((app) =>
+      app.get("/ipn", async (req, res) => {
+        const request = new Request(`http://localhost${req.originalUrl}`);
+        const response = await ipnGet(routeArgs(services, request));
+        res
+          .status(response.status)
+          .type("json")
+          .send(await response.text());
+      }),
     );
-    client = new PesapalClient({
-      baseUrl: `${base}/pesapal`,
-      consumerKey: "k",
-      consumerSecret: "s",
-      ipnUrl: `${base}/ipn`,
-      ipnNotificationType: "GET",
-      ipnStore: { get: async () => null, set: async () => {} },
-    });
+    client = pesapal.client();
     services = await testServices(handle, { payments: new PaymentProviders([client]) });
   });
 
   afterAll(async () => {
-    server?.close();
+    await pesapal?.close();
     await handle?.dispose();
   });
 
@@ -303,14 +276,7 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
   test("a provider that cannot be reached fails the order and returns its pieces; the same checkout again takes them again, or names the line", async () => {
     const bag = await newProduct(BAG, [], 600);
     await stock(bag, "", 1);
-    const unreachable = new PesapalClient({
-      baseUrl: "http://127.0.0.1:9/pesapal",
-      consumerKey: "k",
-      consumerSecret: "s",
-      ipnUrl: `${base}/ipn`,
-      ipnNotificationType: "GET",
-      ipnStore: { get: async () => null, set: async () => {} },
-    });
+    const unreachable = pesapal.client({ baseUrl: "http://127.0.0.1:9/pesapal" });
     const items = [{ productId: bag, size: "", quantity: 1 }];
     const cartId = randomUUID();
     await expect(checkout(items, { cartId }, unreachable)).rejects.toThrow(CheckoutError);
