@@ -141,16 +141,19 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
 
   const postCart = async (cartId: string, fields: Record<string, string>) => {
     try {
-      return await cartAction({
-        request: new Request("http://localhost/cart", {
-          method: "POST",
-          headers: {
-            Cookie: await cartCookie.serialize(cartId),
-            "Content-Type": "application/x-www-form-urlencoded",
-          },
-          body: new URLSearchParams({ intent: "checkout", ...fields }),
-        }),
-      } as Parameters<typeof cartAction>[0]);
+      return await cartAction(
+        routeArgs(
+          services,
+          new Request("http://localhost/cart", {
+            method: "POST",
+            headers: {
+              Cookie: await cartCookie.serialize(cartId),
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+            body: new URLSearchParams({ intent: "checkout", ...fields }),
+          }),
+        ),
+      );
     } catch (thrown) {
       return thrown;
     }
@@ -201,15 +204,18 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
     expect((await ordersOfCart(pageCart))[0]).toMatchObject({ amount: 5600, deliveryFee: 0 });
 
     const api = (total: number) =>
-      apiCheckout({
-        request: new Request("http://localhost/api/checkout", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({
-            data: { items: [{ id: "9101", quantity: 7 }], checkoutData: rider, total },
+      apiCheckout(
+        routeArgs(
+          services,
+          new Request("http://localhost/api/checkout", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({
+              data: { items: [{ id: "9101", quantity: 7 }], checkoutData: rider, total },
+            }),
           }),
-        }),
-      } as Parameters<typeof apiCheckout>[0]);
+        ),
+      );
     // The total with the rider's fee is not the server's.
     expect((await api(5900)).status).toBe(409);
     expect((await api(5600)).status).toBe(200);
