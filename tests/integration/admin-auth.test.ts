@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { throttleCounters } from "~/db/schema";
 import { AdminError, createAdmin, resetAdminPassword } from "~/modules/auth/admins.server";
 import { authSecret, createAuth, openAuth } from "~/modules/auth/auth.server";
-import { WRONG_CREDENTIALS } from "~/modules/auth/login.server";
+import { NOT_AN_EMAIL, WRONG_CREDENTIALS } from "~/modules/auth/login.server";
 import { THROTTLED } from "~/modules/auth/login-throttle.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as loginAction } from "~/routes/admin/login";
@@ -103,6 +103,11 @@ describe.each(databases)("admin accounts, on $name", (database) => {
     });
     expect(await login("nobody@example.com", "whatever-it-is", "10.0.0.1")).toMatchObject({
       error: WRONG_CREDENTIALS,
+    });
+    // Posted past the browser's email field: said in a sentence, not the auth library's words.
+    expect(await login("add", "whatever-it-is", "10.0.0.1")).toMatchObject({
+      status: 400,
+      error: NOT_AN_EMAIL,
     });
     const ok = await login(OWNER.email, OWNER.password, "10.0.0.1");
     expect(ok.status).toBe(302);

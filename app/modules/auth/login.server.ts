@@ -4,6 +4,7 @@ import type { Auth } from "./auth.server";
 import { admitLogin, loginSucceeded, THROTTLED } from "./login-throttle.server";
 
 export const WRONG_CREDENTIALS = "Wrong email/password";
+export const NOT_AN_EMAIL = "Please enter a valid email address.";
 
 /**
  * Signs an admin in: throttled per account and per address, 'Wrong email/password' for bad
@@ -31,6 +32,8 @@ export async function logIn(
       if (code === "INVALID_EMAIL_OR_PASSWORD" || error.status === "UNAUTHORIZED") {
         return { ok: false as const, error: WRONG_CREDENTIALS };
       }
+      // What the browser's email field would have caught, said as the shop says it.
+      if (code === "INVALID_EMAIL") return { ok: false as const, error: NOT_AN_EMAIL };
       return { ok: false as const, error: error.message };
     }
     throw error;
