@@ -70,7 +70,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   reporter: "list",
-  use: { baseURL, launchOptions: chromium, trace: "retain-on-failure" },
+  // The shop's service worker stands between a page and the network; only the spec about a
+  // dropped connection lets it in (offline.spec.ts), so other specs see the network as it is.
+  use: { baseURL, launchOptions: chromium, trace: "retain-on-failure", serviceWorkers: "block" },
   projects: [
     {
       name: "phone",

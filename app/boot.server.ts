@@ -4,6 +4,7 @@ import { serveDatabaseDumps } from "~/modules/backup/dump-socket.server";
 import { seedOnFirstRun } from "~/modules/catalog/sample-seed.server";
 import { type Jobs, startJobs } from "~/modules/jobs/jobs.server";
 import { ensureBrandImages } from "~/modules/media/brand.server";
+import { startMessageSender } from "~/modules/messages/sender.server";
 import { reconciliationJob } from "~/modules/orders/reconcile-job.server";
 import { createServices, type Services } from "~/services.server";
 import { type Env, getEnv } from "~/utils/env.server";
@@ -41,6 +42,15 @@ export async function boot(): Promise<{ env: Env; services: Services }> {
   });
 
   jobs = await startJobs(database, [reconciliationJob(services.db, services.payments)]);
+  stopSender = startMessageSender(services.db, services.messages);
+
+  const { sms, email } = services.messages;
+  logger.info({ sms: sms.name, email: email.name }, "messages go out through these providers");
+  if (env.NODE_ENV === "production" && (sms.name === "outbox" || email.name === "outbox")) {
+    logger.warn(
+      "Messages without a provider stay in the built-in outbox at /admin/messages and reach nobody: set AT_USERNAME and AT_API_KEY for SMS, and SMTP_URL for email.",
+    );
+  }
 
   if (env.DEMO_PAYMENTS) {
     logger.warn(
@@ -58,6 +68,7 @@ export async function boot(): Promise<{ env: Env; services: Services }> {
 let running: Services | undefined;
 let jobs: Jobs | undefined;
 let stopDumps: (() => Promise<void>) | undefined;
+let stopSender: (() => Promise<void>) | undefined;
 
 /**
  * Stops the shop in order: no new jobs; running jobs and the requests still in flight
@@ -74,7 +85,8 @@ export async function shutdown({
   const stopping = jobs?.stop(timeoutMs).catch((error) => {
     logger.error({ err: error }, "the job queue did not stop cleanly");
   });
-  await Promise.all([requestsFinished, stopping]);
+  await Promise.all([requestsFinished, stopping, stopSender?.()]);
+  stopSender = undefined;
   await stopDumps?.();
   stopDumps = undefined;
   jobs = undefined;

@@ -3,8 +3,9 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { sharedPageContext } from "~/services.server";
 import { contentSecurityPolicy } from "~/utils/content-security-policy";
 import { logger } from "~/utils/logger.server";
 import { isBodyOverLimit } from "../server/body-limit";
@@ -34,19 +35,27 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // A page kept for many visitors has its nonce replaced per answer (server/page-cache.ts).
+  const shared = loadContext.get(sharedPageContext);
   // A fresh nonce per page; the development server's hot reloading injects scripts of its own.
-  const nonce = import.meta.env.PROD ? randomBytes(16).toString("base64") : undefined;
+  const nonce = import.meta.env.PROD
+    ? (shared?.nonceMarker ?? randomBytes(16).toString("base64"))
+    : undefined;
   if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+    // Crawlers and the page cache get the whole page at once; people get the shell as soon as
+    // it is ready.
     const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      shared || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? "onAllReady"
+        : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,

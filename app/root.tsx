@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage, errorPageFor } from "./components/ErrorPage";
+import { ShopHeaderPlain } from "./components/offline/OfflinePage";
 import { getPublicConfig } from "./utils/env.server";
 
 export const links: Route.LinksFunction = () => [
@@ -12,6 +13,11 @@ export const links: Route.LinksFunction = () => [
 /** Every page: the shop's public details (the storefront's layout adds the cart). */
 export function loader() {
   return { config: getPublicConfig() };
+}
+
+/** The shop's public details never change while it runs: no request to fetch them again. */
+export function shouldRevalidate() {
+  return false;
 }
 
 export function useShopConfig() {
@@ -24,6 +30,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the page interactive, for the browser tests; every page also works before it is.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // The offline page for a dropped connection (public/sw.js); the built shop only, so
+    // development always sees fresh files.
+    if (import.meta.env.PROD && "serviceWorker" in navigator) {
+      navigator.serviceWorker.register("/sw.js").catch(() => {
+        // Without it the shop works as before; the browser shows its own offline page.
+      });
+    }
   }, []);
   return (
     <html lang="en-KE">
@@ -54,10 +67,17 @@ export default function App() {
 
 /** Last resort: anything no route handled. No stack reaches the browser in production. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const page = errorPageFor(error);
+  const shopName = useRouteLoaderData<typeof loader>("root")?.config.shopName;
   return (
-    <ErrorPage
-      {...errorPageFor(error)}
-      detail={import.meta.env.DEV && error instanceof Error ? error.stack : undefined}
-    />
+    <>
+      {/* A dropped connection fails every loader of the next page, the layouts' too: the
+          shopper still gets the shop's header to carry on from. */}
+      {page.status === "offline" && shopName ? <ShopHeaderPlain shopName={shopName} /> : null}
+      <ErrorPage
+        {...page}
+        detail={import.meta.env.DEV && error instanceof Error ? error.stack : undefined}
+      />
+    </>
   );
 }

@@ -11,6 +11,9 @@ export default [
     route("delivery", "routes/storefront/delivery.tsx"),
     route("returns", "routes/storefront/returns.tsx"),
     route("cart", "routes/storefront/cart.tsx"),
+    route("menu", "routes/storefront/menu.tsx"),
+    route("orders", "routes/storefront/track-order.tsx"),
+    route("orders/:token", "routes/storefront/order-tracking.tsx"),
     route("__test/error", "routes/storefront/test-error.tsx"),
     route("*", "routes/storefront/not-found.tsx"),
   ]),
@@ -20,9 +23,12 @@ export default [
   route("admin", "routes/admin/dashboard.tsx", [
     index("routes/admin/products.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+    route("featured", "routes/admin/featured.tsx"),
   ]),
   route("admin/products/:id?", "routes/admin/product-endpoint.ts"),
   route("admin/orders.csv", "routes/admin/orders-csv.ts"),
+  route("admin/orders/:id/slip", "routes/admin/packing-slip.tsx"),
   route("api/checkout", "routes/resources/api-checkout.ts"),
   route("api/pesapal/ipn", "routes/resources/pesapal-ipn.ts"),
   route("healthz", "routes/resources/healthz.ts"),
@@ -30,4 +36,5 @@ export default [
   route("media/*", "routes/resources/media.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("offline", "routes/resources/offline.ts"),
 ] satisfies RouteConfig;

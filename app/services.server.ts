@@ -1,7 +1,9 @@
 import { createContext, RouterContextProvider } from "react-router";
 import { type DatabaseHandle, type Db, openDatabase } from "~/db/client.server";
-import { type Auth, openAuth } from "~/modules/auth/auth.server";
+import { type Auth, deferredAuth, openAuth } from "~/modules/auth/auth.server";
 import { createMediaStorage, type MediaStorage } from "~/modules/media/storage.server";
+import { createMessageProviders } from "~/modules/messages/providers.server";
+import type { MessageProviders } from "~/modules/messages/sender.server";
 import { createPaymentProviders } from "~/modules/payments/providers.server";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import type { Env } from "~/utils/env.server";
@@ -18,6 +20,8 @@ export type Services = {
   media: MediaStorage;
   auth: Auth;
   payments: PaymentProviders;
+  /** Where SMS and email go: Africa's Talking and SMTP when configured, else the built-in outbox. */
+  messages: MessageProviders;
 };
 
 /**
@@ -35,9 +39,10 @@ export async function createServices(
     (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   try {
     const media = given.media ?? (await createMediaStorage(env));
-    const auth = given.auth ?? (await openAuth(database.db, env));
+    const auth = given.auth ?? deferredAuth(() => openAuth(database.db, env));
     const payments = given.payments ?? createPaymentProviders(env, database.db);
-    return { database, db: database.db, media, auth, payments };
+    const messages = given.messages ?? createMessageProviders(env);
+    return { database, db: database.db, media, auth, payments, messages };
   } catch (error) {
     if (!given.database) await database.close();
     throw error;
@@ -53,10 +58,22 @@ export const servicesContext = createContext<Services>();
  */
 export const clientAddressContext = createContext<string>("unknown");
 
+/**
+ * Set when a page is rendered to be kept for many visitors (server/page-cache.ts): the page is
+ * rendered whole rather than streamed, and its scripts carry `nonceMarker`, which the cache
+ * replaces with a fresh nonce in every answer. Unset, a page makes its own nonce.
+ */
+export const sharedPageContext = createContext<{ nonceMarker: string } | null>(null);
+
 /** The load context of one request: the shop's services and the client's address. */
-export function requestContext(services: Services, clientAddress?: string): RouterContextProvider {
+export function requestContext(
+  services: Services,
+  clientAddress?: string,
+  nonceMarker?: string,
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   if (clientAddress) context.set(clientAddressContext, clientAddress);
+  if (nonceMarker) context.set(sharedPageContext, { nonceMarker });
   return context;
 }

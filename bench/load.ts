@@ -12,8 +12,12 @@ export type LoadRun = {
   failures: number;
 };
 
-async function run(options: autocannon.Options): Promise<LoadRun> {
-  const result = await autocannon({ ...options, headers: HEADERS });
+/** A shopper's cookie (their cart), sent with every request of a run when given. */
+export type Visitor = { cookie?: string };
+
+async function run(options: autocannon.Options, visitor: Visitor = {}): Promise<LoadRun> {
+  const headers = visitor.cookie ? { ...HEADERS, cookie: visitor.cookie } : HEADERS;
+  const result = await autocannon({ ...options, headers });
   const answered = result.requests.total > 0;
   await settle(options.url as string);
   return {
@@ -36,12 +40,12 @@ async function settle(url: string) {
 }
 
 /** As many requests as 10 connections get answered, each sent when the last answer arrives. */
-export const mostRequests = (url: string, seconds: number) =>
-  run({ url, connections: 10, duration: seconds });
+export const mostRequests = (url: string, seconds: number, visitor?: Visitor) =>
+  run({ url, connections: 10, duration: seconds }, visitor);
 
 /**
  * A steady 200 requests per second, spread over enough connections that a slow answer does not
  * hold the next request back; latencies include any delay from falling behind that rate.
  */
-export const fixedRate = (url: string, seconds: number, rate = 200) =>
-  run({ url, connections: 20, overallRate: rate, duration: seconds });
+export const fixedRate = (url: string, seconds: number, visitor?: Visitor, rate = 200) =>
+  run({ url, connections: 20, overallRate: rate, duration: seconds }, visitor);

@@ -14,14 +14,19 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import type { ListingParams } from "~/modules/catalog/listing";
-import { listingQueries } from "~/modules/catalog/listing.server";
+import {
+  listingQueries,
+  type NearSpellings,
+  nearSpellings,
+} from "~/modules/catalog/listing.server";
+import { searchTerms } from "~/modules/catalog/search-terms";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgresql").split(",");
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-const CASES: { label: string; params: ListingParams }[] = [
+const CASES: { label: string; params: ListingParams; misspelt?: boolean }[] = [
   {
     label: "common term 'print', dresses, price low-high",
     params: { q: "print", category: "dresses", sort: "price-asc", page: 1 },
@@ -37,6 +42,15 @@ const CASES: { label: string; params: ListingParams }[] = [
   {
     label: "common term 'print', all categories, name",
     params: { q: "print", category: "all", sort: "name", page: 1 },
+  },
+  {
+    label: "two words 'ankara dresses', all categories, name",
+    params: { q: "ankara dresses", category: "all", sort: "name", page: 1 },
+  },
+  {
+    label: "misspelt 'kitengi': its near spellings looked up, then searched, all categories, name",
+    params: { q: "kitengi", category: "all", sort: "name", page: 1 },
+    misspelt: true,
   },
   {
     label: "no term, all categories, name",
@@ -70,8 +84,8 @@ async function seed(handle: DatabaseHandle, n: number) {
 const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1]!;
 
-async function explain(handle: DatabaseHandle, params: ListingParams) {
-  const { page, total, categoryCounts } = listingQueries(handle.db, params);
+async function explain(handle: DatabaseHandle, params: ListingParams, near?: NearSpellings) {
+  const { page, total, categoryCounts } = listingQueries(handle.db, params, near);
   const lines: string[] = [];
   for (const [name, query] of [
     ["page", page],
@@ -100,14 +114,17 @@ async function measure(
       console.error(
         `${name}: seeded ${n} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
-      for (const { label, params } of CASES) {
+      for (const { label, params, misspelt } of CASES) {
+        // A misspelt search is tried again with the catalogue's words spelt nearly like it.
+        const near = async () =>
+          misspelt ? nearSpellings(handle.db, searchTerms(params.q)!) : undefined;
         // The shop query: the first page and the total of the match, as /shop runs them.
-        const shopQuery = () => {
-          const q = listingQueries(handle.db, params);
+        const shopQuery = async () => {
+          const q = listingQueries(handle.db, params, await near());
           return Promise.all([q.page, q.total]);
         };
-        // The sidebar's per-category counts, uncached (the shop keeps them for 30 s per term).
-        const sidebar = () => listingQueries(handle.db, params).categoryCounts;
+        // The sidebar's per-category counts, uncached (the shop keeps them per term until the catalogue changes).
+        const sidebar = async () => listingQueries(handle.db, params, await near()).categoryCounts;
         const time = async (work: () => Promise<unknown>) => {
           for (let i = 0; i < 3; i++) await work();
           const times: number[] = [];
@@ -124,7 +141,8 @@ async function measure(
         rows.push(
           `| ${name} | ${n.toLocaleString("en")} | ${label} | ${(totalRow?.n ?? 0).toLocaleString("en")} | ${median(query).toFixed(1)} | ${p95(query).toFixed(1)} | ${median(counts).toFixed(1)} |`,
         );
-        for (const line of await explain(handle, params)) console.error(`  ${label} -> ${line}`);
+        for (const line of await explain(handle, params, await near()))
+          console.error(`  ${label} -> ${line}`);
       }
     }
   } finally {

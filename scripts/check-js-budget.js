@@ -1,11 +1,13 @@
-// Fails the build when a storefront page would make the browser download more than 130 KB of
+// Fails the build when a storefront page would make the browser download more than 127 KB of
 // gzipped JavaScript: the entry, the route modules of the page's route chain, everything they
 // preload, and the route manifest. Prints the figure for every page route.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
-const BUDGET_KB = 130;
+// The target is 120 KB (issue 16); the budget follows what the pages reach, so nothing grows back
+// (decision 39 says what the rest would take).
+const BUDGET_KB = 127;
 const client = "build/client";
 const manifestFile = fs
   .readdirSync(path.join(client, "assets"))

@@ -1,16 +1,17 @@
 import express from "express";
 import { getEnv } from "~/utils/env.server";
+import { answerPage, type Rendered } from "./page-cache";
 
 /**
  * Benchmark only (BENCH_HOOKS=true): `GET /__bench/static?page=/shop` answers the HTML `/shop`
- * rendered, kept in memory, through the same pipeline (request log, headers, compression) but
- * without React Router or the database. `npm run bench` compares each page's requests per second
- * with this ceiling. Without the flag it falls through to the shop's "not found" page.
+ * rendered, kept in memory, through the same pipeline (request log, headers) and the page cache's
+ * own answer (a fresh nonce, one-pass compression), but without React Router or the database.
+ * `npm run bench` compares each page's requests per second with this ceiling. Without the flag
+ * it falls through to the shop's "not found" page.
  */
 export const benchHooks = express.Router();
 
-type Copy = { body: Buffer; headers: [string, string][] };
-const copies = new Map<string, Copy>();
+const copies = new Map<string, Rendered>();
 // The rendered page's own headers that the copy keeps; the pipeline sets the rest again.
 const KEPT = ["content-type", "content-security-policy", "cache-control"];
 
@@ -35,14 +36,17 @@ benchHooks.get("/static", async (req, res, next) => {
       return;
     }
     copy = {
-      body: Buffer.from(await response.arrayBuffer()),
+      status: 200,
+      html: await response.text(),
       headers: KEPT.flatMap((name) => {
         const value = response.headers.get(name);
         return value === null ? [] : [[name, value] as [string, string]];
       }),
+      // The page's nonce, replaced in every answer as the page cache replaces its marker.
+      marker:
+        /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "",
     };
     copies.set(page, copy);
   }
-  for (const [name, value] of copy.headers) res.setHeader(name, value);
-  res.end(copy.body);
+  await answerPage(req, res, copy);
 });

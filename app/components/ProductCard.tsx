@@ -14,6 +14,10 @@ export type ProductCardProps = {
   isFeatured: boolean;
   /** The sizes it comes in: the add button asks for one first. */
   sizes: string[];
+  /** Sizes at 0 pieces: offered disabled in the size picker. */
+  soldOutSizes?: string[];
+  /** Sold out in every size: a 'Sold out' badge instead of the add button. */
+  soldOut?: boolean;
   priority?: boolean;
 };
 
@@ -22,6 +26,7 @@ const IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 30vw, 50vw";
 export function ProductCard(props: ProductCardProps) {
   const { id, name, categoryLabel, price, originalPrice, image, isFeatured, sizes, priority } =
     props;
+  const { soldOut, soldOutSizes } = props;
   return (
     <article className="group relative flex flex-col" data-testid="product-card">
       <div className="relative">
@@ -45,9 +50,20 @@ export function ProductCard(props: ProductCardProps) {
             Featured
           </span>
         ) : null}
-        <div className="absolute right-2 bottom-2 z-10">
-          <ProductCardAddButton productId={id} name={name} sizes={sizes} />
-        </div>
+        {soldOut ? (
+          <span className="absolute right-2 bottom-2 rounded-full bg-ink px-2.5 py-1 text-xs font-semibold text-paper">
+            Sold out
+          </span>
+        ) : (
+          <div className="absolute right-2 bottom-2 z-10">
+            <ProductCardAddButton
+              productId={id}
+              name={name}
+              sizes={sizes}
+              soldOutSizes={soldOutSizes}
+            />
+          </div>
+        )}
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1 px-0.5">
         <p className="text-xs font-medium tracking-wider text-muted uppercase">{categoryLabel}</p>

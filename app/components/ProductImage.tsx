@@ -1,5 +1,6 @@
 import { ImageOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { IMAGE_WIDTHS, imageHeight, imageSrcSet, imageUrl } from "~/utils/image-urls";
 
 type Props = {
@@ -28,6 +29,15 @@ export function ProductImage({
 }: Props) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
+  // The page's largest image: asked for from the document's head, before its scripts.
+  if (priority && image) {
+    preload(imageUrl(image, width), {
+      as: "image",
+      imageSrcSet: imageSrcSet(image),
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
 
   useEffect(() => {
     if (!image)

@@ -10,11 +10,16 @@ const Toaster = lazy(() => import("react-hot-toast").then((m) => ({ default: m.T
 let mount: (() => void) | null = null;
 let mounted = false;
 
-export async function notify(kind: "success" | "error", message: string) {
+/** Mounts the toaster (and loads its library) before the first toast. */
+export function showToaster() {
   if (!mounted) {
     mounted = true;
     mount?.();
   }
+}
+
+export async function notify(kind: "success" | "error", message: string) {
+  showToaster();
   const { toast } = await import("react-hot-toast");
   toast[kind](message, { position: "bottom-right" });
 }
@@ -31,6 +36,8 @@ export function ToastHost() {
     <Suspense fallback={null}>
       <Toaster
         position="bottom-right"
+        // Above a page's sticky bottom bar on a phone (app.css sets --toast-bottom then).
+        containerStyle={{ bottom: "var(--toast-bottom, 16px)" }}
         toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 } }}
       />
     </Suspense>

@@ -4,6 +4,11 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import { StartupError } from "~/utils/startup-error";
+import {
+  type CatalogueChanges,
+  pgliteCatalogueChanges,
+  postgresCatalogueChanges,
+} from "./catalogue-changes.server";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -22,6 +27,8 @@ export type DatabaseHandle = {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Committed changes to products and stock, from this process and the others. */
+  catalogue: CatalogueChanges;
   /** PGlite only: a gzipped tarball of its data folder, for backups while the shop runs. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -49,12 +56,19 @@ async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promi
 
 /**
  * PGlite on `dir` with the extensions the schema uses, without migrations; optionally filled from
- * a data-folder tarball (a backup). The caller holds the folder's lock.
+ * a data-folder tarball (a backup). The caller holds the folder's lock. Its shared buffers are
+ * 32 MB rather than PostgreSQL's 128 MB: they live in the process's own memory (WebAssembly),
+ * which never shrinks, and a shop's catalogue and orders fit in far less; the operating
+ * system's file cache still holds the rest.
  */
 export async function createPglite(dir: string, options: { loadDataDir?: Blob } = {}) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  return PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  return PGlite.create(dir, {
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"],
+  });
 }
 
 /**
@@ -67,13 +81,18 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const { Pool } = (await import("pg")).default;
+    const { Pool, Client } = (await import("pg")).default;
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const catalogue = postgresCatalogueChanges(
+      () => new Client({ connectionString: options.databaseUrl }),
+    );
     const pool = new Pool({
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5_000,
+      // Every connection listens for catalogue changes before the pool hands it out.
+      onConnect: (client) => catalogue.listenOn(client),
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on("error", () => {});
@@ -83,6 +102,7 @@ export async function openDatabase(options: {
       // Two processes starting together on an empty database must not both create the tables.
       await exclusively(() => migrate(db, { migrationsFolder: MIGRATIONS }));
     } catch (error) {
+      await catalogue.close();
       await pool.end();
       const cause = (error as { cause?: unknown }).cause ?? error;
       const code = (cause as NodeJS.ErrnoException).code;
@@ -101,9 +121,11 @@ export async function openDatabase(options: {
       connection: { kind: "postgres", url: options.databaseUrl },
       exclusively,
       ping: async () => void (await pool.query("select 1")),
+      catalogue,
       close: async () => {
         if (ended) return;
         ended = true;
+        await catalogue.close();
         await pool.end();
       },
     };
@@ -119,6 +141,7 @@ export async function openDatabase(options: {
     const client = await createPglite(dir);
     const pgliteDb = drizzle({ client, schema });
     await migrate(pgliteDb, { migrationsFolder: MIGRATIONS });
+    const catalogue = await pgliteCatalogueChanges(client);
     let closed = false;
     return {
       // Both drivers speak the same SQL; one type serves the whole app.
@@ -131,6 +154,7 @@ export async function openDatabase(options: {
         if (closed) throw new Error("The database is closed.");
         await client.query("select 1");
       },
+      catalogue,
       dumpDataDir: async () => {
         if (closed) throw new Error("The database is closed.");
         // Flushes committed pages into the data files, so a restore replays little or no WAL.
@@ -140,6 +164,7 @@ export async function openDatabase(options: {
       close: async () => {
         if (closed) return;
         closed = true;
+        await catalogue.close();
         await client.close();
         release();
       },

@@ -5,6 +5,14 @@
  */
 export type PaymentState = "COMPLETED" | "FAILED" | "REVERSED" | "PENDING";
 
+/** Why a payment failed, as far as the provider's answer says, in the shop's own terms. */
+export type PaymentFailure =
+  | "cancelled"
+  | "insufficient_funds"
+  | "timed_out"
+  | "wrong_pin"
+  | "declined";
+
 /** A provider's answer about one payment, normalised. Stored with the order as it is. */
 export type PaymentStatus = {
   state: PaymentState;
@@ -15,6 +23,11 @@ export type PaymentStatus = {
   paymentMethod: string | null;
   confirmationCode: string | null;
   description: string | null;
+  /**
+   * For a failed payment, why, when the provider's answer says (the shopper is told in plain
+   * words); absent in answers stored before the shop read it.
+   */
+  failure?: PaymentFailure | null;
   /** The provider's own answer as received, kept for investigation; the shop never reads it. */
   providerAnswer?: unknown;
 };

@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -16,6 +18,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { FulfilmentState } from "./fulfilment-states";
+import type { MessageAudience, MessageChannel, MessageKind, MessageState } from "./message-states";
 import type { OrderStatus } from "./order-statuses";
 import type { PaymentStatus } from "./payment-status";
 import type { ShortLine, StockMovementKind, StockState } from "./stock-states";
@@ -27,6 +31,9 @@ const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/** PostgreSQL's full-text document type (Drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** New products continue the sample catalogue's numbering (101..281), so URLs stay short. */
 export const productIdSequence = pgSequence("product_id_seq", { startWith: 282 });
@@ -47,10 +54,21 @@ export const products = pgTable(
     sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
     isFeatured: boolean("is_featured").notNull().default(false),
     inStock: boolean("in_stock").notNull().default(true),
+    /** When it was last marked featured: Home shows the newest first unless the owner ordered them. */
+    featuredAt: timestamp("featured_at", { withTimezone: true }),
+    /** The owner's order of the featured products on Home (1 first); null keeps newest first. */
+    featuredPosition: integer("featured_position"),
     /** What the shop's search box matches: name and description, lower-cased, trigram-indexed. */
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs((): SQL => sql`lower(${products.name} || ' ' || ${products.description})`),
+    /** The same words stemmed in English ('dresses' and 'dress' alike), GIN-indexed. */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('english'::regconfig, ${products.name} || ' ' || ${products.description})`,
+      ),
     ...timestamps,
   },
   (t) => [
@@ -66,10 +84,20 @@ export const products = pgTable(
       .on(t.category, t.price, t.id)
       .where(sql`${t.inStock}`),
     index("products_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("products_search_fts_idx").using("gin", t.searchVector),
     check("products_price_nonnegative", sql`${t.price} >= 0`),
     check("products_original_price_nonnegative", sql`${t.originalPrice} >= 0`),
   ],
 );
+
+/**
+ * Every word of four letters or more that products have used (a trigger on products adds them),
+ * trigram-indexed: a misspelt search word is matched against these few thousand words, not
+ * against every product's text.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+]);
 
 export { ORDER_STATUSES, type OrderStatus } from "./order-statuses";
 
@@ -138,6 +166,24 @@ export const orders = pgTable(
      * restocks. Null when nothing is short.
      */
     stockShort: jsonb("stock_short").$type<ShortLine[]>(),
+    /**
+     * What happened to a paid order's parcel (see fulfilment-states): null until the payment is
+     * confirmed, then 'to_pack', moved forward by the owner.
+     */
+    fulfilmentState: text("fulfilment_state").$type<FulfilmentState>(),
+    /** The owner's note with the latest step: the matatu Sacco and arrival, the rider's phone. */
+    fulfilmentNote: text("fulfilment_note").notNull().default(""),
+    fulfilmentUpdatedAt: timestamp("fulfilment_updated_at", { withTimezone: true }),
+    /**
+     * The secret in the shopper's tracking link (/orders/{token}): 128 random bits, made by the
+     * shop (22 URL-safe characters, short enough for an SMS); orders older than the column got
+     * 256 bits from the database when it was added.
+     */
+    trackingToken: text("tracking_token")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`)
+      .$defaultFn(() => randomBytes(16).toString("base64url"))
+      .unique(),
     /** The cart (browser) that placed the order: only it sees the customer's details afterwards. */
     cartId: uuid("cart_id"),
     /** Reconciliation of orders left Pending: how often the provider was asked, and when next. */
@@ -156,6 +202,11 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_key_open_unique")
       .on(t.idempotencyKey)
       .where(sql`${t.status} = 'Pending' or ${t.paymentReference} is null`),
+    index("orders_fulfilment_idx").on(t.fulfilmentState, t.createdAt),
+    check(
+      "orders_fulfilment_state_valid",
+      sql`${t.fulfilmentState} in ('to_pack', 'ready_for_pickup', 'sent', 'delivered', 'collected')`,
+    ),
     check("orders_stock_state_valid", sql`${t.stockState} in ('held', 'released', 'sold')`),
     check(
       "orders_status_valid",
@@ -178,6 +229,60 @@ export const orderEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+export {
+  MESSAGE_AUDIENCES,
+  MESSAGE_CHANNELS,
+  MESSAGE_KINDS,
+  MESSAGE_STATES,
+  type MessageAudience,
+  type MessageChannel,
+  type MessageKind,
+  type MessageState,
+} from "./message-states";
+
+/**
+ * The outbox: every SMS and email the shop sends, written in the same transaction as the change
+ * that causes it, then sent by a worker. `dedupeKey` makes the same message for the same cause
+ * impossible to write twice (replayed notifications, two processes).
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    kind: text("kind").$type<MessageKind>().notNull(),
+    audience: text("audience").$type<MessageAudience>().notNull(),
+    channel: text("channel").$type<MessageChannel>().notNull(),
+    /** A phone number (2547XXXXXXXX) for SMS, an address for email. */
+    recipient: text("recipient").notNull(),
+    /** The email's subject; '' for SMS. */
+    subject: text("subject").notNull().default(""),
+    /** The SMS text, or the email's plain-text part. */
+    body: text("body").notNull(),
+    /** The email's HTML part; null for SMS. */
+    html: text("html"),
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    state: text("state").$type<MessageState>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the next attempt may start (backoff); also when a stuck 'sending' claim lapses. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Which provider took it ('outbox' for the built-in demo outbox), and its message id. */
+    provider: text("provider"),
+    providerMessageId: text("provider_message_id"),
+    /** The provider's last answer, in a sentence, when an attempt failed. */
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("messages_created_idx").on(t.createdAt),
+    index("messages_order_idx").on(t.orderId),
+    index("messages_due_idx").on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
+    check("messages_state_valid", sql`${t.state} in ('queued', 'sending', 'sent', 'failed')`),
+    check("messages_channel_valid", sql`${t.channel} in ('sms', 'email')`),
+  ],
 );
 
 /**

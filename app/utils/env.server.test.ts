@@ -207,6 +207,17 @@ describe("configuration", () => {
     }
   });
 
+  test("PAGE_CACHE_MB: 32 megabytes by default, 0 for none, a whole number", () => {
+    expect(parseEnv({}).PAGE_CACHE_MB).toBe(32);
+    expect(parseEnv({ PAGE_CACHE_MB: "0" }).PAGE_CACHE_MB).toBe(0);
+    expect(parseEnv({ PAGE_CACHE_MB: "128" }).PAGE_CACHE_MB).toBe(128);
+    for (const bad of ["-1", "1.5", "lots", "100000"]) {
+      expect(message({ PAGE_CACHE_MB: bad })).toBe(
+        `Invalid configuration: PAGE_CACHE_MB must be a whole number of megabytes (32 by default), or 0 to keep none (got ${JSON.stringify(bad)}).`,
+      );
+    }
+  });
+
   test("social links: unset gives the network's page, a URL replaces it, empty hides it", () => {
     const shown = getPublicConfig(parseEnv({}));
     expect(shown.instagramUrl).toBe("https://www.instagram.com/");
@@ -243,5 +254,71 @@ describe("configuration", () => {
         `Invalid configuration: STOCK_HOLD_MINUTES must be a whole number of minutes from 1 to 1440 (got ${JSON.stringify(bad)}).`,
       );
     }
+  });
+
+  test("Africa's Talking: username and key together; sender ID and base URL only with them", () => {
+    const env = parseEnv({ AT_USERNAME: "amani", AT_API_KEY: "atsk_0123456789abcdef" });
+    expect([env.AT_USERNAME, env.AT_SENDER_ID, env.AT_BASE_URL]).toEqual([
+      "amani",
+      undefined,
+      undefined,
+    ]);
+    const key = message({ AT_API_KEY: "atsk_0123456789abcdef" });
+    expect(key).toBe(
+      "Invalid configuration: AT_USERNAME must be set together with the other of AT_USERNAME and AT_API_KEY.",
+    );
+    expect(key).not.toContain("atsk_");
+    expect(message({ AT_USERNAME: "amani" })).toBe(
+      "Invalid configuration: AT_API_KEY must be set together with the other of AT_USERNAME and AT_API_KEY.",
+    );
+    expect(message({ AT_SENDER_ID: "AMANI" })).toBe(
+      "Invalid configuration: AT_USERNAME and AT_API_KEY must be set to use AT_SENDER_ID (without them, SMS stay in the outbox at /admin/messages).",
+    );
+    const both = { AT_USERNAME: "sandbox", AT_API_KEY: "k" };
+    expect(message({ ...both, AT_SENDER_ID: "AMANI PRINTS KENYA" })).toBe(
+      'Invalid configuration: AT_SENDER_ID must be a sender ID approved for your account (up to 11 letters or digits) or a short code (got "AMANI PRINTS KENYA").',
+    );
+    expect(message({ ...both, AT_BASE_URL: "api.africastalking.com" })).toMatch(
+      /^Invalid configuration: AT_BASE_URL must be an http\(s\) URL of Africa's Talking's API/,
+    );
+    expect(
+      parseEnv({ ...both, AT_SENDER_ID: "AMANI", AT_BASE_URL: "http://127.0.0.1:9000" }),
+    ).toMatchObject({ AT_SENDER_ID: "AMANI", AT_BASE_URL: "http://127.0.0.1:9000" });
+  });
+
+  test("SMTP_URL is an smtp or smtps URL whose password is never echoed; MAIL_FROM needs it", () => {
+    expect(parseEnv({ SMTP_URL: "smtps://shop:pw@smtp.example.com:465" }).SMTP_URL).toBe(
+      "smtps://shop:pw@smtp.example.com:465",
+    );
+    expect(message({ SMTP_URL: "smtp.example.com" })).toBe(
+      'Invalid configuration: SMTP_URL must be an SMTP URL such as smtps://user:password@smtp.example.com:465 (got "smtp.example.com").',
+    );
+    const https = message({ SMTP_URL: "https://shop:s3cret@smtp.example.com" });
+    expect(https).toContain('(got "https://shop:***@smtp.example.com")');
+    expect(https).not.toContain("s3cret");
+    expect(message({ MAIL_FROM: "orders@amaniprints.co.ke" })).toBe(
+      "Invalid configuration: SMTP_URL must be set to use MAIL_FROM (without it, emails stay in the outbox at /admin/messages).",
+    );
+    const smtp = { SMTP_URL: "smtp://localhost:2525" };
+    for (const from of ["orders@amaniprints.co.ke", "Amani Prints <orders@amaniprints.co.ke>"]) {
+      expect(parseEnv({ ...smtp, MAIL_FROM: from }).MAIL_FROM).toBe(from);
+    }
+    expect(message({ ...smtp, MAIL_FROM: "Amani Prints" })).toBe(
+      'Invalid configuration: MAIL_FROM must be an address, or a name and address such as Amani Prints <orders@amaniprints.co.ke> (got "Amani Prints").',
+    );
+  });
+
+  test("OWNER_PHONE is a Kenyan mobile number and OWNER_EMAIL an address", () => {
+    for (const phone of ["0712345678", "254712345678", "+254112345678"]) {
+      expect(parseEnv({ OWNER_PHONE: phone }).OWNER_PHONE).toBe(phone);
+    }
+    for (const bad of ["+447700900123", "0212345678", "071234567"]) {
+      expect(message({ OWNER_PHONE: bad })).toBe(
+        `Invalid configuration: OWNER_PHONE must be a Kenyan mobile number, e.g. 0712345678 (got ${JSON.stringify(bad)}).`,
+      );
+    }
+    expect(message({ OWNER_EMAIL: "owner at shop" })).toBe(
+      'Invalid configuration: OWNER_EMAIL must be an email address (got "owner at shop").',
+    );
   });
 });

@@ -69,6 +69,19 @@ const isLocalUrl = (url: string) => {
   );
 };
 
+/** smtp://host:587 (STARTTLS when offered) or smtps://host:465, with optional user:password@. */
+const isSmtpUrl = (value: string) => {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+};
+
+/** `orders@shop.co.ke` or `Amani Prints <orders@shop.co.ke>`. */
+const isMailFrom = (value: string) => {
+  const address = /^[^<>]*<([^<>\s]+)>$/.exec(value.trim())?.[1] ?? value.trim();
+  return z.email().safeParse(address).success;
+};
+
 /** Media storage goes to a bucket when S3_BUCKET is set; these only matter with it. */
 const S3_SETTINGS = [
   "S3_ENDPOINT",
@@ -115,6 +128,14 @@ const schema = z
     TEST_HOOKS: flag(false),
     /** Enables /__bench/static, the in-memory copy of a page that `npm run bench` compares with. */
     BENCH_HOOKS: flag(false),
+    /** Megabytes of rendered storefront pages kept in memory for visitors without cookies; 0 keeps none. */
+    PAGE_CACHE_MB: z
+      .string()
+      .regex(/^\d{1,4}$/, {
+        error: "a whole number of megabytes (32 by default), or 0 to keep none",
+      })
+      .default("32")
+      .transform(Number),
 
     SHOP_NAME: z.string().trim().min(1, { error: "the shop's name" }).default("Amani Prints"),
     SHOP_PHONE: z.string().trim().min(1, { error: "a phone number" }).default("+254 712 345 678"),
@@ -159,6 +180,44 @@ const schema = z
     PESAPAL_IPN_NOTIFICATION_TYPE: z.enum(["GET", "POST"], { error: "GET or POST" }).default("GET"),
     /** Says that a shop without Pesapal keys is meant to be a demo, where payments are simulated. */
     DEMO_PAYMENTS: yesNo.optional().transform((v) => (v === undefined ? v : isYes(v))),
+
+    /** Africa's Talking SMS; without a username and key, SMS stay in the built-in outbox. */
+    AT_USERNAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, {
+        error: "your Africa's Talking app's username (sandbox for its sandbox)",
+      })
+      .optional(),
+    AT_API_KEY: z.string().regex(/^\S+$/, { error: "your Africa's Talking API key" }).optional(),
+    AT_SENDER_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,10}$/, {
+        error: "a sender ID approved for your account (up to 11 letters or digits) or a short code",
+      })
+      .optional(),
+    AT_BASE_URL: optionalUrl(
+      "of Africa's Talking's API, to override the live one (or the sandbox for the username sandbox)",
+    ),
+    /** Email over SMTP; without it, emails stay in the built-in outbox. */
+    SMTP_URL: z
+      .string()
+      .refine(isSmtpUrl, {
+        error: "an SMTP URL such as smtps://user:password@smtp.example.com:465",
+      })
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .refine(isMailFrom, {
+        error: "an address, or a name and address such as Amani Prints <orders@amaniprints.co.ke>",
+      })
+      .optional(),
+    /** Where the owner's "New paid order" email goes; unset, to every admin account's address. */
+    OWNER_EMAIL: z.email({ error: "an email address" }).optional(),
+    /** Where the owner's "New paid order" SMS goes; unset, no owner SMS is sent. */
+    OWNER_PHONE: z
+      .string()
+      .regex(/^(\+?254|0)[17]\d{8}$/, { error: "a Kenyan mobile number, e.g. 0712345678" })
+      .optional(),
 
     /** How long a checkout holds its units for the payment; unpaid by then, they go back. */
     STOCK_HOLD_MINUTES: z.coerce
@@ -240,6 +299,13 @@ const schema = z
         message: "sandbox or live when Pesapal keys are set",
       });
     }
+    if (Boolean(env.AT_USERNAME) !== Boolean(env.AT_API_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.AT_USERNAME ? "AT_API_KEY" : "AT_USERNAME"],
+        message: "set together with the other of AT_USERNAME and AT_API_KEY",
+      });
+    }
     if (env.S3_BUCKET) {
       for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
         if (!env[name]) {
@@ -282,6 +348,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
             : ` (got ${JSON.stringify(got.replace(/(\/\/[^:/@]*:)[^@/]*@/, "$1***@"))})`;
         return `Invalid configuration: ${name} must be ${issue.message}${shown}.`;
       });
+  // Provider settings without the provider would silently leave messages in the outbox.
+  const straySms = ["AT_SENDER_ID", "AT_BASE_URL"].filter((name) => given[name] !== undefined);
+  if (!given.AT_USERNAME && !given.AT_API_KEY && straySms.length > 0) {
+    lines.push(
+      `Invalid configuration: AT_USERNAME and AT_API_KEY must be set to use ${straySms.join(", ")} (without them, SMS stay in the outbox at /admin/messages).`,
+    );
+  }
+  if (!given.SMTP_URL && given.MAIL_FROM !== undefined) {
+    lines.push(
+      "Invalid configuration: SMTP_URL must be set to use MAIL_FROM (without it, emails stay in the outbox at /admin/messages).",
+    );
+  }
   // S3 settings without a bucket would silently leave images on disk.
   const stray = S3_SETTINGS.filter((name) => given[name] !== undefined);
   if (!given.S3_BUCKET && stray.length > 0) {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { tempDir } from "../setup/temp-dir";
+import { catalogue } from "./catalogue";
 import {
   backOfficeURL,
   expect,
@@ -21,6 +22,14 @@ test.describe("Managing products", () => {
 
   test.beforeEach(async ({ page }) => {
     await logInAsOwner(page);
+  });
+
+  test("a search that finds one product says '1 product'", async ({ page }) => {
+    const longest = catalogue.reduce((a, b) => (b.name.length > a.name.length ? b : a));
+    await openDashboard(page, `/admin?q=${encodeURIComponent(longest.name)}`);
+    await expect(page.getByText(/^\d+ products?$/)).toHaveText("1 product");
+    await openDashboard(page, "/admin");
+    await expect(page.getByText(/^\d+ products?$/)).toHaveText(/^\d+ products$/);
   });
 
   test("add with 3 images, find it in the shop, edit, hide and delete it", async ({
@@ -46,7 +55,11 @@ test.describe("Managing products", () => {
     await expect(add.getByText("Please enter a description.")).toBeVisible();
     await expectAccessible(page, "add product with errors");
 
+    // A corrected field loses its error at once; the others keep theirs until they are mended.
     await add.getByLabel("Name").fill(name);
+    await expect(add.getByText("Please enter the product name.")).toBeHidden();
+    await expect(add.getByLabel("Name")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(add.getByText("Please enter a description.")).toBeVisible();
     await add.getByLabel("Original price (KSh)").fill("4200");
     await add.getByLabel("Current price (KSh)").fill("3650");
     await add.getByLabel("Description").fill("A flowing kanga dress for warm days.");
@@ -55,8 +68,9 @@ test.describe("Managing products", () => {
     await add.getByRole("button", { name: "Add Product" }).click();
     await expect(add.getByRole("alert")).toHaveText("Please select at least one image.");
 
-    // Choosing four keeps the first three.
+    // Choosing four keeps the first three, and the missing-image error goes.
     await add.getByLabel("Images").setInputFiles(images);
+    await expect(add.getByRole("alert")).toHaveCount(0);
     await expect(add.getByText("Only the first 3 images are kept.")).toBeVisible();
     await expect(add.getByRole("list", { name: "Chosen images" }).getByRole("img")).toHaveCount(3);
 
@@ -67,6 +81,12 @@ test.describe("Managing products", () => {
     adding.release();
     await expect(page.getByText("Product added.")).toBeVisible();
     await expect(add.getByLabel("Name")).toHaveValue("");
+    // The list shows it first, marked, though A to Z puts it pages further on.
+    const first = page.getByTestId("admin-product").first();
+    await expect(first).toContainText(name);
+    await expect(first).toContainText("Just added");
+    await expect(page.getByTestId("admin-product").filter({ hasText: name })).toHaveCount(1);
+    await expectAccessible(page, "list with the product just added");
 
     // The shopper finds it, with its three photos, prices and sizes.
     await page.goto(`/shop?${new URLSearchParams({ q: name })}`);
@@ -227,11 +247,17 @@ test.describe("Managing products without JavaScript", () => {
     await add.getByLabel("Description").fill("A light cotton scarf in kanga print.");
     await add.getByLabel("Images").setInputFiles([await photo("scarf.jpg", "jpeg", 60)]);
     await add.getByRole("button", { name: "Add Product" }).click();
-    await expect(page).toHaveURL("/admin");
+    // Back on the list, with the new product first and no trace of the earlier refusal.
+    await expect(page).toHaveURL(/^[^?]*\/admin\?added=\d+$/);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    const added = page.getByTestId("admin-product").first();
+    await expect(added).toContainText(name);
+    await expect(added).toContainText("Just added");
 
     await page.goto(`/admin?${new URLSearchParams({ q: name })}`);
     const row = page.getByTestId("admin-product").filter({ hasText: name });
     await expect(row).toContainText("KSh 900");
+    await expect(row).not.toContainText("Just added");
     await row.getByRole("link", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Product" });
     await expect(edit).toBeVisible();

@@ -76,8 +76,48 @@ export async function expectAccessible(page: Page, label = "page") {
   expect(summary, `accessibility violations on ${label}`).toEqual([]);
 }
 
+/**
+ * axe-core over a page drawn without JavaScript. axe waits on the page's own timers, which never
+ * run where JavaScript is off, so the page's HTML (its scripts left out) is checked in a second
+ * page of the same browser, at the same address and size.
+ */
+export async function expectAccessibleWithoutJs(page: Page, label = "page") {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  // The suite's options (JavaScript off among them) would apply to a new context by default.
+  const context = await page.context().browser()!.newContext({
+    javaScriptEnabled: true,
+    viewport: page.viewportSize(),
+    serviceWorkers: "block",
+  });
+  try {
+    const copy = await context.newPage();
+    // Any page of the shop's own address, so the copy's stylesheet loads as the original's did.
+    await copy.goto(new URL("/robots.txt", page.url()).href);
+    await copy.setContent(html, { waitUntil: "load" });
+    await expectAccessible(copy, label);
+  } finally {
+    await context.close();
+  }
+}
+
 /** A price as the spec shows it: 'KSh' with thousands separators. */
 export const ksh = (n: number) => `KSh ${n.toLocaleString("en-KE")}`;
+
+/**
+ * Picks a size on a product page the way a shopper does: by tapping its pill (the label of a
+ * hidden radio). A product of one size offers no choice: the page names the size instead.
+ */
+export async function chooseSize(page: Page, size: string) {
+  if ((await page.getByRole("radio").count()) === 0) {
+    await expect(
+      page.locator("#add-to-cart").getByText(`Size: ${size}`, { exact: true }),
+    ).toBeVisible();
+    return;
+  }
+  const radio = page.getByRole("radio", { name: size, exact: true });
+  await page.locator("label").filter({ has: radio }).click();
+  await expect(radio).toBeChecked();
+}
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
@@ -144,24 +184,42 @@ export async function photo(name: string, format: "png" | "jpeg" | "webp", hue: 
 
 /**
  * Adds a product through the back office's endpoint, with the signed-in page's session (as a
- * second admin in another tab would): specs change only products they added themselves.
+ * second admin in another tab would): specs change only products they added themselves. `stock`
+ * gives pieces per size ('' for a product without sizes); a size left out is not counted.
  */
 export async function addProduct(
   page: Page,
   origin: string,
-  fields: { name: string; category: string; price: number; inStock?: boolean },
+  fields: {
+    name: string;
+    category: string;
+    price: number;
+    inStock?: boolean;
+    isFeatured?: boolean;
+    sizes?: string[];
+    stock?: Record<string, number>;
+  },
 ) {
+  const form = new FormData();
+  form.set("name", fields.name);
+  form.set("originalPrice", "0");
+  form.set("price", String(fields.price));
+  form.set("category", fields.category);
+  form.set("description", `${fields.name}, added by the browser suite.`);
+  if (fields.inStock !== false) form.set("inStock", "on");
+  if (fields.isFeatured) form.set("isFeatured", "on");
+  for (const size of fields.sizes ?? []) form.append("sizes", size);
+  for (const [size, pieces] of Object.entries(fields.stock ?? {})) {
+    form.set(size ? `stock:${size}` : "stock", String(pieces));
+  }
+  const image = await photo("product.png", "png", 150);
+  form.set(
+    "images",
+    new File([new Uint8Array(image.buffer)], image.name, { type: image.mimeType }),
+  );
   const created = await page.request.post("/admin/products", {
     headers: { Accept: "application/json", Origin: origin },
-    multipart: {
-      name: fields.name,
-      originalPrice: "0",
-      price: String(fields.price),
-      category: fields.category,
-      description: `${fields.name}, added by the browser suite.`,
-      ...(fields.inStock === false ? {} : { inStock: "on" }),
-      images: await photo("product.png", "png", 150),
-    },
+    multipart: form,
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: string }).id;

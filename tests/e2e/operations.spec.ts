@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -11,6 +11,7 @@ import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import { tempDir } from "../setup/temp-dir";
 import { madeToOrder } from "./catalogue";
 import { expect, OWNER, test } from "./fixtures";
+import { startServer } from "./server-process";
 
 // Start-up and operations, on the built server itself (no browser needed).
 test.describe.configure({ mode: "serial" });
@@ -21,24 +22,6 @@ function runServer(env: Record<string, string>) {
     encoding: "utf8",
     timeout: 60_000,
   });
-}
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return {
-    child,
-    exited,
-    output: () => output,
-    async ready() {
-      await expect.poll(() => output, { timeout: 90_000 }).toMatch(/is open on/);
-    },
-  };
 }
 
 const kill = (child: ChildProcess, signal: NodeJS.Signals) => child.kill(signal);
@@ -207,14 +190,16 @@ test.describe("a server of its own: request bodies, metrics and configured links
     const port = E2E_PORT + 20 + test.info().parallelIndex;
     origin = `http://localhost:${port}`;
     dir = tempDir("bodies");
+    // The sample catalogue, with the suite's photos already drawn, for a product page to read.
+    fs.cpSync(path.join(E2E_DATA_DIR, "media"), path.join(dir, "media"), { recursive: true });
     server = startServer({
       DATA_DIR: dir,
       PORT: String(port),
       PUBLIC_URL: origin,
-      SEED_SAMPLE_CATALOGUE: "false",
       LOG_LEVEL: "warn",
       METRICS_TOKEN: token,
       SHOP_TIKTOK_URL: "",
+      FREE_DELIVERY_OVER: "0",
     });
     await server.ready();
   });
@@ -282,7 +267,7 @@ test.describe("a server of its own: request bodies, metrics and configured links
         )?.[1] ?? 0,
       );
     const before = notFound(await scrape());
-    await fetch(`${origin}/product/101`);
+    await fetch(`${origin}/product/998`);
     await fetch(`${origin}/product/999`);
     expect((await fetch(`${origin}/metrics`)).status).toBe(401);
     const wrong = await fetch(`${origin}/metrics`, {
@@ -290,12 +275,36 @@ test.describe("a server of its own: request bodies, metrics and configured links
     });
     expect(wrong.status).toBe(401);
     const text = await scrape();
-    // Two product pages that do not exist (no catalogue here), counted under the route's pattern.
+    // Two product pages that do not exist, counted under the route's pattern, not their paths.
     expect(notFound(text) - before).toBe(2);
     expect(text).toContain('route="/cart",status="413"');
-    expect(text).not.toContain("/product/101");
+    expect(text).not.toContain("/product/998");
     expect(text).toContain("nodejs_eventloop_lag_seconds");
     expect(text).toContain("shop_orders_created_total 0");
+  });
+
+  test("FREE_DELIVERY_OVER=0 turns the free-delivery offer and its sentences off", async ({
+    page,
+  }) => {
+    const product = madeToOrder.find((p) => p.sizes.length === 0)!;
+    await page.goto(`${origin}/product/${product.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByText(/Free shipping on orders over/)).toHaveCount(0);
+    await page.goto(`${origin}/delivery`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("free-delivery-offer")).toHaveCount(0);
+    // Over the usual threshold of KSh 5,000, the fee is still charged.
+    await page.goto(`${origin}/product/${product.id}`);
+    for (let n = 0; n * product.price < 5000; n++) {
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(
+        page.getByRole("link", { name: `Cart, ${n + 1} ${n ? "items" : "item"}` }),
+      ).toBeVisible();
+    }
+    await page.goto(`${origin}/cart`);
+    await page.getByRole("radio", { name: /Rider/ }).check();
+    await expect(page.getByTestId("delivery-fee")).toHaveText("KSh 300");
+    await expect(page.getByText(/for free delivery/)).toHaveCount(0);
   });
 
   test("an empty SHOP_TIKTOK_URL hides that link; the others stay", async () => {

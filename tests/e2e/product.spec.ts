@@ -66,6 +66,47 @@ test.describe("Product page", () => {
       .toBeGreaterThan(0);
   });
 
+  test("the photos show the piece itself: laid flat, then worn or from another side, then up close", async ({
+    page,
+  }) => {
+    await page.goto(`/product/${sized.id}`);
+    const photos = page.getByRole("list", { name: `Photos of ${sized.name}` }).locator("img");
+    await expect(photos).toHaveCount(3);
+    // Each photo as the browser decodes it, shrunk to a 40x50 grid of brightness.
+    const grids: number[][] = [];
+    for (let i = 0; i < 3; i++) {
+      const src = (await photos.nth(i).getAttribute("src"))!;
+      grids.push(
+        await page.evaluate(async (url) => {
+          const image = new Image();
+          image.src = url;
+          await image.decode();
+          const canvas = document.createElement("canvas");
+          canvas.width = 40;
+          canvas.height = 50;
+          const context = canvas.getContext("2d")!;
+          context.drawImage(image, 0, 0, 40, 50);
+          const { data } = context.getImageData(0, 0, 40, 50);
+          return Array.from(
+            { length: 2000 },
+            (_, p) => (data[p * 4]! + data[p * 4 + 1]! + data[p * 4 + 2]!) / 3,
+          );
+        }, src),
+      );
+    }
+    // The garment and its second view stand on a plain backdrop (a swatch of print would not).
+    for (const grid of grids.slice(0, 2)) {
+      const border = grid.filter((_, p) => p < 40 || p % 40 === 0 || p % 40 === 39);
+      expect(Math.max(...border) - Math.min(...border)).toBeLessThan(8);
+    }
+    // Three different pictures, not one repeated.
+    const differ = (a: number[], b: number[]) =>
+      a.filter((v, i) => Math.abs(v - b[i]!) > 24).length / a.length;
+    expect(differ(grids[0]!, grids[1]!)).toBeGreaterThan(0.05);
+    expect(differ(grids[0]!, grids[2]!)).toBeGreaterThan(0.05);
+    expect(differ(grids[1]!, grids[2]!)).toBeGreaterThan(0.05);
+  });
+
   test("'You Might Also Like' shows up to 4 other products of the same category", async ({
     page,
   }) => {

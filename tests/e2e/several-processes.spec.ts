@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,7 +7,8 @@ import { createPesapalEmulator } from "../../app/modules/payments/sandbox/emulat
 import { E2E_PORT } from "../../playwright.config";
 import { startS3rver } from "../setup/storages";
 import { tempDir } from "../setup/temp-dir";
-import { expect, OWNER, test } from "./fixtures";
+import { expect, ksh, OWNER, test } from "./fixtures";
+import { startServer as startProcess } from "./server-process";
 
 /**
  * Two built server processes on one PostgreSQL and one S3-compatible bucket, as the README's
@@ -31,21 +31,9 @@ const shopper = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return {
-    child,
-    exited,
-    output: () => output,
-    ready: () => expect.poll(() => output, { timeout: 180_000 }).toMatch(/is open on/),
-  };
-}
+/** Each process of the pair, as production runs it; two starting at once take their time. */
+const startServer = (env: Record<string, string>) =>
+  startProcess({ LOG_LEVEL: "warn", ...env }, { readyWithinMs: 180_000 });
 
 /**
  * One GET on a connection of its own. "unanswered": refused, or reset before any answer (a
@@ -189,6 +177,19 @@ test("two processes on one PostgreSQL share carts, sessions and orders, settle o
     });
     expect(dashboard.status).toBe(200);
     expect(await dashboard.text()).toContain("Admin Dashboard");
+    // A page kept by one process for visitors without cookies follows a change made through
+    // the other (here, straight in the database) within a second.
+    const productPage = () => fetch(`${b}/product/9501`).then((r) => r.text());
+    await productPage();
+    expect(await productPage()).toContain(ksh(PRICE));
+    await db.query("update products set name = 'Kitenge Wrap Dress, Long' where id = '9501'");
+    const changed = Date.now();
+    await expect
+      .poll(productPage, { timeout: 1000, intervals: [50] })
+      .toContain("Kitenge Wrap Dress, Long");
+    expect(Date.now() - changed).toBeLessThan(1000);
+    await db.query("update products set name = 'Kitenge Wrap Dress' where id = '9501'");
+
     // And a cross-site post is refused by either.
     const foreign = await fetch(`${b}/cart`, {
       method: "POST",
@@ -259,10 +260,12 @@ test("two processes on one PostgreSQL share carts, sessions and orders, settle o
         where o.payment_reference = $1 order by e.id`,
       [tracking],
     );
+    // Paid, the order goes on the packing list ('To pack') in the same settlement, once.
     expect(settled.rows.map((r) => r.kind)).toEqual([
       "created",
       "payment_requested",
       "payment_completed",
+      "fulfilment_changed",
     ]);
 
     // The reconciliation: the forgotten order is settled by it, asked about once, and every run

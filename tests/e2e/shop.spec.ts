@@ -26,6 +26,17 @@ test.describe("Shop listing", () => {
   }) => {
     await page.goto("/shop");
     await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
+    // Headings go in order: no level skipped after the h1 (the cards' h3s sit under an h2).
+    const levels = await page
+      .locator("main :is(h1, h2, h3, h4, h5, h6)")
+      .evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+    expect(levels[0]).toBe(1);
+    for (const [i, level] of levels.entries()) {
+      if (i > 0)
+        expect(level, `heading ${i + 1} of ${levels.join(",")}`).toBeLessThanOrEqual(
+          levels[i - 1]! + 1,
+        );
+    }
     await expect(page.getByText(`Showing ${inStock.length} products`)).toBeVisible();
     await expect
       .poll(() => cardNames(page))
@@ -116,6 +127,58 @@ test.describe("Shop listing", () => {
     }
   });
 
+  test("search finds plurals, category names, every word and small misspellings, exact matches first", async ({
+    page,
+  }) => {
+    const text = (p: (typeof inStock)[number]) => `${p.name} ${p.description}`.toLowerCase();
+    const count = (matches: (p: (typeof inStock)[number]) => boolean) =>
+      inStock.filter(matches).length;
+    const cases: [string, number][] = [
+      // A plural finds the singular (and the category it names).
+      ["dresses", count((p) => p.category === "dresses" || text(p).includes("dress"))],
+      // A category's name finds the category, though no product says 'kids'.
+      ["kids", count((p) => p.category === "kids-wear")],
+      ["kimonos", count((p) => p.category === "kimonos" || text(p).includes("kimono"))],
+      // Every word must match.
+      [
+        "ankara dress",
+        count(
+          (p) =>
+            text(p).includes("ankara") && (text(p).includes("dress") || p.category === "dresses"),
+        ),
+      ],
+      // Small misspellings: the shukas, and everything kitenge.
+      ["masai", count((p) => p.category === "masaai-shukas")],
+      ["kitengi", count((p) => text(p).includes("kitenge"))],
+    ];
+    for (const [q, n] of cases) {
+      expect(n, q).toBeGreaterThan(0);
+      await page.goto(`/shop?q=${encodeURIComponent(q)}`);
+      await expect(page.getByText(`Showing ${n} products`)).toBeVisible();
+    }
+    // Products saying both words come before those found through the category's name.
+    await page.goto("/shop?q=ankara+dress");
+    const both = inStock
+      .filter((p) => text(p).includes("ankara") && text(p).includes("dress"))
+      .map((p) => p.name)
+      .sort();
+    await expect.poll(async () => (await cardNames(page)).slice(0, both.length)).toEqual(both);
+  });
+
+  test("a search that finds nothing suggests the closest category", async ({ page }) => {
+    // Found in another category: the suggestion keeps the search.
+    await page.goto("/shop?category=skirts&q=kimono");
+    await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
+    await expectAccessible(page, "shop, no results with a suggestion");
+    await page.getByRole("link", { name: "See results in Kimonos" }).click();
+    await expect(page).toHaveURL(/\/shop\?category=kimonos&q=kimono$/);
+    await expect(page.getByTestId("product-card").first()).toBeVisible();
+    // Found nowhere: the category whose name is nearest the words.
+    await page.goto("/shop?q=jumpy");
+    await page.getByRole("link", { name: "Browse Jumpsuits" }).click();
+    await expect(page).toHaveURL(/\/shop\?category=jumpsuits$/);
+  });
+
   test("an empty result says so and offers a way back", async ({ page }) => {
     await page.goto("/shop?q=zzzzqq");
     await expect(page.getByText("Showing 0 products")).toBeVisible();
@@ -126,14 +189,16 @@ test.describe("Shop listing", () => {
     await expect(page.getByText(`Showing ${inStock.length} products`)).toBeVisible();
   });
 
-  test("'Load more' appends the next 24 in place", async ({ page }) => {
+  test("'Load more' appends the next 24 in place and counts them in the address", async ({
+    page,
+  }) => {
     await page.goto("/shop?sort=price-asc");
     const expected = expectedListing({ sort: "price-asc" });
     await expect(page.getByTestId("product-card")).toHaveCount(24);
     await page.getByRole("link", { name: "Load more" }).click();
     await expect(page.getByTestId("product-card")).toHaveCount(48);
     await expect.poll(() => cardNames(page)).toEqual(expected.slice(0, 48).map((p) => p.name));
-    await expect(page).toHaveURL(/\/shop\?sort=price-asc$/);
+    await expect(page).toHaveURL(/\/shop\?sort=price-asc&page=2$/);
     while (await page.getByRole("link", { name: "Load more" }).count()) {
       const before = await page.getByTestId("product-card").count();
       await page.getByRole("link", { name: "Load more" }).click();
@@ -185,16 +250,18 @@ test.describe("Shop listing without JavaScript", () => {
     const dresses = expectedListing({ category: "dresses", sort: "price-asc" });
     await expect.poll(() => cardNames(page)).toEqual(dresses.slice(0, 24).map((p) => p.name));
 
+    // 'Load more' shows the list through the next page and lands on its first new product.
     await page.goto("/shop");
     await page.getByRole("link", { name: "Load more" }).click();
-    await expect(page).toHaveURL(/\/shop\?page=2$/);
+    await expect(page).toHaveURL(/\/shop\?page=2#product-25$/);
     await expect
       .poll(() => cardNames(page))
       .toEqual(
         expectedListing({})
-          .slice(24, 48)
+          .slice(0, 48)
           .map((p) => p.name),
       );
+    await expect(page.locator("#product-25")).toContainText(expectedListing({})[24]!.name);
     await expect(page.getByText(`Showing ${inStock.length} products`)).toBeVisible();
   });
 });

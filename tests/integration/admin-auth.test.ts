@@ -63,12 +63,12 @@ describe.each(databases)("admin accounts, on $name", (database) => {
 
   test("admins are created by the owner, with passwords of at least 10 characters", async () => {
     const shared = await authSecret(handle.db, env);
-    services = { ...services, auth: createAuth(handle.db, env, shared) };
-    await expect(createAdmin(auth(), { email: OWNER.email, password: "short" })).rejects.toThrow(
-      AdminError,
-    );
-    await createAdmin(createAuth(handle.db, env, shared), OWNER);
-    await expect(createAdmin(auth(), OWNER)).rejects.toThrow(/already exists/);
+    services = { ...services, auth: await createAuth(handle.db, env, shared) };
+    await expect(
+      createAdmin(await auth(), { email: OWNER.email, password: "short" }),
+    ).rejects.toThrow(AdminError);
+    await createAdmin(await createAuth(handle.db, env, shared), OWNER);
+    await expect(createAdmin(await auth(), OWNER)).rejects.toThrow(/already exists/);
     // The secret is kept in the database: every process and restart signs sessions alike.
     expect(await authSecret(handle.db, env)).toBe(shared);
   });

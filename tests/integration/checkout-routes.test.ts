@@ -54,7 +54,7 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
 
   test("both place a Pending order for the request's cart and answer the payment page", async () => {
     // The cart page: the cart's lines, the subtotal the shopper saw, a plain form post.
-    const pageCart = await addToCart(handle.db, null, {
+    const { id: pageCart } = await addToCart(handle.db, null, {
       productId: "9101",
       size: "",
       quantity: 2,
@@ -86,7 +86,11 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
     expect(fromPage!.paymentReference).toBeTruthy();
 
     // The JSON API: the items in the body, the cart in the cookie.
-    const apiCart = await addToCart(handle.db, null, { productId: "9101", size: "", quantity: 1 });
+    const { id: apiCart } = await addToCart(handle.db, null, {
+      productId: "9101",
+      size: "",
+      quantity: 1,
+    });
     const response = await apiCheckout(
       routeArgs(
         services,
@@ -110,7 +114,11 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
   });
 
   test("both refuse a checkout whose total the shopper saw is not the server's, placing nothing", async () => {
-    const cartId = await addToCart(handle.db, null, { productId: "9101", size: "", quantity: 1 });
+    const { id: cartId } = await addToCart(handle.db, null, {
+      productId: "9101",
+      size: "",
+      quantity: 1,
+    });
     const cookie = await cartCookie.serialize(cartId);
     const page = (await cartAction(
       routeArgs(
@@ -160,7 +168,11 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
   };
 
   test("the cart page charges only what its Pay button said; 'Update total' shows the chosen method's", async () => {
-    const cartId = await addToCart(handle.db, null, { productId: "9101", size: "", quantity: 1 });
+    const { id: cartId } = await addToCart(handle.db, null, {
+      productId: "9101",
+      size: "",
+      quantity: 1,
+    });
     const rider = {
       ...customer,
       deliveryMethod: "rider",
@@ -197,7 +209,11 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
 
   test("from the free-delivery threshold on, both charge no delivery fee", async () => {
     // 7 x 800 = 5,600: over the default KSh 5,000, so the rider is free.
-    const pageCart = await addToCart(handle.db, null, { productId: "9101", size: "", quantity: 7 });
+    const { id: pageCart } = await addToCart(handle.db, null, {
+      productId: "9101",
+      size: "",
+      quantity: 7,
+    });
     const rider = { ...customer, deliveryMethod: "rider", address: "Ngong Rd, Karen" };
     const fromPage = await postCart(pageCart, { ...rider, subtotal: "5600", total: "5600" });
     expect(fromPage).toBeInstanceOf(Response);

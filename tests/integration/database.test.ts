@@ -32,11 +32,13 @@ describe.each(databases)("on $name", (database) => {
       "app_meta",
       "cart_lines",
       "carts",
+      "messages",
       "order_events",
       "orders",
       "product_stock",
       "products",
       "rate_limit",
+      "search_words",
       "session",
       "stock_movements",
       "throttle_counters",
@@ -45,7 +47,7 @@ describe.each(databases)("on $name", (database) => {
     ]);
   });
 
-  test("the first run seeds exactly the 181 sample products, with every image decodable", async () => {
+  test("the first run seeds exactly the 181 sample products, with every image decodable and light", async () => {
     expect(await seedOnFirstRun(handle.db, storage, true)).toBe(181);
     const rows = await handle.db
       .select()
@@ -53,6 +55,7 @@ describe.each(databases)("on $name", (database) => {
       .orderBy(asc(sql`${products.id}::int`));
     expect(rows).toHaveLength(181);
     expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 181 }, (_, i) => String(101 + i)));
+    const cardSizes: number[] = [];
     for (const row of rows) {
       expect(row.price).toBeGreaterThanOrEqual(600);
       expect(row.price).toBeLessThanOrEqual(6500);
@@ -68,9 +71,14 @@ describe.each(databases)("on $name", (database) => {
             width,
             imageHeight(width),
           ]);
+          if (width === 640) cardSizes.push(file!.body.byteLength);
         }
       }
     }
+    // A page shows about twenty cards at 640 px: its first view stays within budget only if
+    // the sample photos stay light (about 15 KB each; they were twice that before).
+    const average = cardSizes.reduce((a, b) => a + b, 0) / cardSizes.length;
+    expect(average / 1024).toBeLessThan(16);
   });
 
   test("the samples come with their stock, each size's quantity the sum of its ledger", async () => {

@@ -4,11 +4,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { orderEvents, orders, productStock, products } from "~/db/schema";
+import { orderEvents, orders, productStock, products, stockMovements } from "~/db/schema";
 import {
   type Collection,
   orderIdFor,
@@ -320,6 +320,62 @@ describe.each(databases)("importing a document-database export, on $name", (data
       },
     ]);
     await handle.db.delete(products).where(eq(products.id, "SlowImage01"));
+  });
+  test("stock the export gives is tracked through the ledger; a product without it is not", async () => {
+    const report = await importProducts(
+      handle.db,
+      storage,
+      readExportDocuments(
+        [
+          {
+            id: "StockDress01",
+            name: "Counted Dress",
+            category: "dresses",
+            price: 2400,
+            sizes: ["S", "M"],
+            stock: { S: 3, M: "0", XL: 2 },
+          },
+          { id: "StockBag01", name: "Counted Bag", category: "accessories", price: 900, stock: 5 },
+          { id: "FreeBag01", name: "Uncounted Bag", category: "accessories", price: 900 },
+        ],
+        "products",
+      ),
+    );
+    expect(report.imported.map((p) => p.id)).toEqual(["StockDress01", "StockBag01", "FreeBag01"]);
+    expect(report.notes).toEqual([
+      {
+        id: "StockDress01",
+        reason: 'stock of size "XL", which the product does not offer, is left out',
+      },
+    ]);
+    const ids = ["StockDress01", "StockBag01", "FreeBag01"];
+    const shelf = await handle.db
+      .select({ id: productStock.productId, size: productStock.size, n: productStock.quantity })
+      .from(productStock)
+      .where(inArray(productStock.productId, ids))
+      .orderBy(asc(productStock.productId), asc(productStock.size));
+    expect(shelf).toEqual([
+      { id: "StockBag01", size: "", n: 5 },
+      { id: "StockDress01", size: "M", n: 0 },
+      { id: "StockDress01", size: "S", n: 3 },
+    ]);
+    const ledger = await handle.db
+      .select({
+        id: stockMovements.productId,
+        size: stockMovements.size,
+        kind: stockMovements.kind,
+        change: stockMovements.change,
+        reason: stockMovements.reason,
+      })
+      .from(stockMovements)
+      .where(inArray(stockMovements.productId, ids))
+      .orderBy(asc(stockMovements.productId), asc(stockMovements.size));
+    expect(ledger).toEqual([
+      { id: "StockBag01", size: "", kind: "adjusted", change: 5, reason: "imported" },
+      { id: "StockDress01", size: "M", kind: "adjusted", change: 0, reason: "imported" },
+      { id: "StockDress01", size: "S", kind: "adjusted", change: 3, reason: "imported" },
+    ]);
+    await handle.db.delete(products).where(inArray(products.id, ids));
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { orderEvents, orders, products } from "~/db/schema";
+import { orders, products } from "~/db/schema";
 import { PROVIDER_UNAVAILABLE, placeOrder } from "~/modules/checkout/checkout.server";
 import {
   changeOrderStatus,
@@ -17,6 +17,7 @@ import type { PaymentProvider } from "~/modules/payments/provider";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { databases } from "../setup/databases";
 import { FakePay } from "../setup/fake-pay";
+import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 
 /** The shop's default provider in these tests: reaching it would be a bug. */
 const elsewhere: PaymentProvider = {
@@ -42,16 +43,8 @@ describe.each(databases)(
     const fake = new FakePay();
     const providers = new PaymentProviders([elsewhere, fake]);
 
-    const orderOf = async (id: string) =>
-      (await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-    const eventsOf = async (id: string) =>
-      (
-        await handle.db
-          .select()
-          .from(orderEvents)
-          .where(eq(orderEvents.orderId, id))
-          .orderBy(orderEvents.id)
-      ).map((e) => e.kind);
+    const orderOf = (id: string) => storedOrder(handle.db, id);
+    const eventsOf = (id: string) => timelineOf(handle.db, id);
     const checkout = () =>
       placeOrder(handle.db, providers, {
         form,
@@ -144,6 +137,7 @@ describe.each(databases)(
         "created",
         "payment_requested",
         "payment_completed",
+        "fulfilment_changed",
       ]);
     });
 
@@ -201,6 +195,7 @@ describe.each(databases)(
         "created",
         "payment_requested",
         "payment_completed",
+        "fulfilment_changed",
         "payment_reversed",
       ]);
 

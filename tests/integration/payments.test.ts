@@ -22,6 +22,7 @@ import { loader as ipnGet, action as ipnPost } from "~/routes/resources/pesapal-
 import { action as cartPageAction } from "~/routes/storefront/cart";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
+import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { payAt, startPesapal } from "../setup/pesapal";
 import { routeArgs, testServices } from "../setup/services";
 
@@ -55,16 +56,8 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
   let base = "";
   let client: PesapalClient;
   const control = payAt;
-  const orderOf = async (id: string) =>
-    (await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-  const eventsOf = async (id: string) =>
-    (
-      await handle.db
-        .select()
-        .from(orderEvents)
-        .where(eq(orderEvents.orderId, id))
-        .orderBy(orderEvents.id)
-    ).map((e) => e.kind);
+  const orderOf = (id: string) => storedOrder(handle.db, id);
+  const eventsOf = (id: string) => timelineOf(handle.db, id);
   const checkout = (
     overrides: Partial<Parameters<typeof placeOrder>[2]> = {},
     provider: PesapalClient = client,
@@ -168,7 +161,12 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
     const paid = await orderOf(orderId);
     expect(paid.paymentMethod).toBe("MpesaKE");
     expect(paid.confirmationCode).toMatch(/^S[0-9A-F]{9}$/);
-    expect(await eventsOf(orderId)).toEqual(["created", "payment_requested", "payment_completed"]);
+    expect(await eventsOf(orderId)).toEqual([
+      "created",
+      "payment_requested",
+      "payment_completed",
+      "fulfilment_changed",
+    ]);
   });
 
   test("a card payment by IPN POST completes too; a failed one fails", async () => {
@@ -214,7 +212,12 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
     // Late and out of order: a callback and more IPNs after it.
     await Promise.all([settle(tracking), control(redirectUrl, "ipn", { times: 3 })]);
     expect((await orderOf(orderId)).status).toBe("Completed");
-    expect(await eventsOf(orderId)).toEqual(["created", "payment_requested", "payment_completed"]);
+    expect(await eventsOf(orderId)).toEqual([
+      "created",
+      "payment_requested",
+      "payment_completed",
+      "fulfilment_changed",
+    ]);
   });
 
   test("a payment Pesapal reverses after it completed fails the order for good, flagged", async () => {
@@ -250,6 +253,7 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
       "created",
       "payment_requested",
       "payment_completed",
+      "fulfilment_changed",
       "payment_reversed",
     ]);
   });
@@ -532,7 +536,11 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
     expect((await handle.db.select({ id: orders.id }).from(orders)).length).toBe(before + 10);
 
     // The cart page, posted without JavaScript, says the same next to the form.
-    const cartId = await addToCart(handle.db, null, { productId: "9002", size: "", quantity: 1 });
+    const { id: cartId } = await addToCart(handle.db, null, {
+      productId: "9002",
+      size: "",
+      quantity: 1,
+    });
     const cartPage = (await cartPageAction(
       routeArgs(
         services,

@@ -159,7 +159,7 @@ describe.each(databases)("the product editor, on $name", (database) => {
 
     async function create(names: [string, Format][], overrides = {}) {
       const uploads = await Promise.all(names.map(([n, f]) => upload(n, f)));
-      const id = await createProduct(handle.db, rec.storage, fields(overrides), uploads);
+      const id = await createProduct(handle.db, rec.storage, fields(overrides), uploads, null);
       mine.add(id);
       return { id, images: (await rowOf(id))!.images };
     }
@@ -203,7 +203,7 @@ describe.each(databases)("the product editor, on $name", (database) => {
         await upload("Side View.webp", "webp"),
         await upload("extra.png", "png"),
       ];
-      const id = await createProduct(handle.db, rec.storage, fields(), uploads);
+      const id = await createProduct(handle.db, rec.storage, fields(), uploads, null);
       mine.add(id);
       const row = await rowOf(id);
       expect(row).toMatchObject({
@@ -238,7 +238,7 @@ describe.each(databases)("the product editor, on $name", (database) => {
         }
       }
 
-      const listing = await shopListing(handle.db, {
+      const listing = await shopListing(handle, {
         q: `Ankara Wrap Dress ${backend.name} ${database.name}`,
         category: "dresses",
         sort: "name",
@@ -255,7 +255,7 @@ describe.each(databases)("the product editor, on $name", (database) => {
 
     test("create with no uploads is refused", async () => {
       const count = (await handle.db.select().from(products)).length;
-      const error = await thrownBy(() => createProduct(handle.db, rec.storage, fields(), []));
+      const error = await thrownBy(() => createProduct(handle.db, rec.storage, fields(), [], null));
       expect(error).toBeInstanceOf(ProductEditError);
       expect((error as Error).message).toBe("Please select at least one image.");
       expect(await handle.db.select().from(products)).toHaveLength(count);
@@ -267,10 +267,13 @@ describe.each(databases)("the product editor, on $name", (database) => {
       const now = 1_900_000_000_000;
       vi.spyOn(Date, "now").mockReturnValue(now);
       const error = await thrownBy(async () =>
-        createProduct(handle.db, rec.storage, fields({ name: "Refused Dress" }), [
-          await upload("front.png"),
-          textFile("photo.png"),
-        ]),
+        createProduct(
+          handle.db,
+          rec.storage,
+          fields({ name: "Refused Dress" }),
+          [await upload("front.png"), textFile("photo.png")],
+          null,
+        ),
       );
       vi.restoreAllMocks();
       expect(error).toBeInstanceOf(ProductEditError);
@@ -295,7 +298,7 @@ describe.each(databases)("the product editor, on $name", (database) => {
       const count = (await handle.db.select().from(products)).length;
       const puts = rec.puts.length;
       const error = await thrownBy(() =>
-        createProduct(handle.db, rec.storage, fields({ name: "Too Big Dress" }), [huge]),
+        createProduct(handle.db, rec.storage, fields({ name: "Too Big Dress" }), [huge], null),
       );
       expect(error).toBeInstanceOf(ProductEditError);
       expect((error as Error).message).toContain("huge.png");
@@ -322,6 +325,7 @@ describe.each(databases)("the product editor, on $name", (database) => {
         fields({ price: "3900", inStock: [], sizes: ["XL"] }),
         [kept],
         [await upload("detail.webp", "webp")],
+        null,
       );
       expect(ok).toBe(true);
       const row = (await rowOf(id))!;
@@ -333,7 +337,7 @@ describe.each(databases)("the product editor, on $name", (database) => {
       expect(await imageVariantsExist(raw, row.images[1]!)).toBe(true);
       expect(await existing(raw, [...variantsOf(dropA), ...variantsOf(dropB)])).toEqual([]);
       // Out of stock now: gone from the shop.
-      const listing = await shopListing(handle.db, {
+      const listing = await shopListing(handle, {
         q: `Ankara Wrap Dress ${backend.name} ${database.name}`,
         category: "dresses",
         sort: "name",
@@ -351,10 +355,15 @@ describe.each(databases)("the product editor, on $name", (database) => {
       const before = await rowOf(id);
       const puts = rec.puts.length;
       const error = await thrownBy(async () =>
-        updateProduct(handle.db, rec.storage, id, fields({ price: "1" }), images, [
-          await upload("more.png"),
-          await upload("again.png"),
-        ]),
+        updateProduct(
+          handle.db,
+          rec.storage,
+          id,
+          fields({ price: "1" }),
+          images,
+          [await upload("more.png"), await upload("again.png")],
+          null,
+        ),
       );
       expect(error).toBeInstanceOf(ProductEditError);
       expect((error as Error).message).toMatch(/at most 3 images/);
@@ -378,6 +387,7 @@ describe.each(databases)("the product editor, on $name", (database) => {
         fields(),
         [...other.images, images[0]!, "products/dresses/0_forged"],
         [await upload("new-a.png"), await upload("new-b.jpg", "jpeg")],
+        null,
       );
       expect(ok).toBe(true);
       const row = (await rowOf(id))!;
@@ -390,7 +400,7 @@ describe.each(databases)("the product editor, on $name", (database) => {
 
       // Keeping only someone else's images is keeping nothing.
       const error = await thrownBy(() =>
-        updateProduct(handle.db, rec.storage, id, fields(), other.images, []),
+        updateProduct(handle.db, rec.storage, id, fields(), other.images, [], null),
       );
       expect(error).toBeInstanceOf(ProductEditError);
       expect((error as Error).message).toBe("Please select at least one image.");
@@ -408,6 +418,7 @@ describe.each(databases)("the product editor, on $name", (database) => {
           fields(),
           [],
           [await upload("x.png")],
+          null,
         ),
       ).toBe(false);
       expect(rec.puts.length).toBe(puts);
@@ -522,7 +533,8 @@ describe.each(databases)("the product editor, on $name", (database) => {
       expect(again.status).toBe(404);
       expect(await again.json()).toEqual({ ok: false, error: "Failed to delete product." });
 
-      // Without JavaScript: a form post, redirected back to the dashboard.
+      // Without JavaScript: a form post, redirected back to the dashboard, where the new
+      // product leads the list.
       const plain = await post(
         "/admin/products",
         {},
@@ -530,12 +542,12 @@ describe.each(databases)("the product editor, on $name", (database) => {
         false,
       );
       expect(plain.status).toBe(303);
-      expect(plain.headers.get("location")).toBe("/admin");
       const [plainRow] = await handle.db
         .select({ id: products.id })
         .from(products)
         .where(eq(products.name, `Plain Form Dress ${backend.name}`));
       expect(plainRow).toBeDefined();
+      expect(plain.headers.get("location")).toBe(`/admin?added=${plainRow!.id}`);
       mine.add(plainRow!.id);
       const plainFailed = await post(
         "/admin/products",

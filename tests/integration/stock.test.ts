@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { orderEvents, orders, productStock, products, stockMovements, user } from "~/db/schema";
+import { orders, productStock, products, stockMovements, user } from "~/db/schema";
 import { CheckoutError, placeOrder, type RequestedItem } from "~/modules/checkout/checkout.server";
 import {
   holdOrderStock,
@@ -25,6 +25,7 @@ import { PaymentProviders } from "~/modules/payments/registry";
 import { loader as ipnGet } from "~/routes/resources/pesapal-ipn";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
+import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { payAt, startPesapal } from "../setup/pesapal";
 import { routeArgs, testServices } from "../setup/services";
 
@@ -91,16 +92,8 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
         .where(eq(stockMovements.orderId, orderId))
         .orderBy(stockMovements.id)
     ).map((m) => `${m.kind} ${m.change}`);
-  const orderOf = async (id: string) =>
-    (await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-  const eventsOf = async (id: string) =>
-    (
-      await handle.db
-        .select()
-        .from(orderEvents)
-        .where(eq(orderEvents.orderId, id))
-        .orderBy(orderEvents.id)
-    ).map((e) => e.kind);
+  const orderOf = (id: string) => storedOrder(handle.db, id);
+  const eventsOf = (id: string) => timelineOf(handle.db, id);
   const checkout = (
     items: RequestedItem[],
     overrides: Partial<Parameters<typeof placeOrder>[2]> = {},

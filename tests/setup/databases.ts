@@ -12,6 +12,17 @@ import { tempDir } from "./temp-dir";
 export type TestDatabase = {
   name: string;
   open(): Promise<DatabaseHandle & { dispose(): Promise<void> }>;
+  /**
+   * A new database for shop processes the test starts: the settings that point a process at it,
+   * and `open()` for the test's own look (on PGlite only while no process has it open).
+   */
+  place(): Promise<DatabasePlace>;
+};
+
+export type DatabasePlace = {
+  env: { DATA_DIR: string; DATABASE_URL?: string };
+  open(): Promise<DatabaseHandle>;
+  dispose(): Promise<void>;
 };
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -32,29 +43,62 @@ const pglite: TestDatabase = {
       },
     };
   },
+  async place() {
+    const dir = tempDir("pglite-place");
+    return {
+      env: { DATA_DIR: dir },
+      open: () => openDatabase({ dataDir: dir }),
+      async dispose() {
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
 };
 
 /** A throwaway database on the test server, created for one suite and dropped after it. */
+let made = 0;
+async function createDatabase(url: string) {
+  const name = `shop_test_${process.pid}_${Date.now().toString(36)}_${made++}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
 const postgres = (url: string): TestDatabase => ({
   name: "PostgreSQL",
+  async place() {
+    const created = await createDatabase(url);
+    const dir = tempDir("postgres-place");
+    return {
+      env: { DATA_DIR: dir, DATABASE_URL: created.url },
+      open: () => openDatabase({ databaseUrl: created.url, dataDir: os.tmpdir() }),
+      async dispose() {
+        await created.drop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
   async open() {
-    const name = `shop_test_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${name}`;
+    const created = await createDatabase(url);
     // With a URL the data folder is never used.
-    const handle = await openDatabase({ databaseUrl: target.toString(), dataDir: os.tmpdir() });
+    const handle = await openDatabase({ databaseUrl: created.url, dataDir: os.tmpdir() });
     return {
       ...handle,
       async dispose() {
         await handle.close();
-        const cleanup = new pg.Client({ connectionString: url });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await created.drop();
       },
     };
   },

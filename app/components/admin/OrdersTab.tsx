@@ -1,4 +1,4 @@
-import { Download, Eye } from "lucide-react";
+import { Download, Eye, Printer } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { Modal } from "~/components/Modal";
@@ -34,26 +34,54 @@ type ListedOrder = {
   delivery: { method: string | null; fee: number; pickupLocation: string | null };
   paymentProvider: string;
   paymentMethod: string;
+  paymentMethodLabel: string;
   confirmationCode: string | null;
   /** The provider took the payment back: the order is Failed and no longer counts as revenue. */
   paymentReversed: boolean;
+  /** The provider confirmed its payment. */
+  paid: boolean;
   /** Paid after its units were gone: the lines the shelf could not fill. */
   oversold: { name: string; size: string; quantity: number; short: number }[];
   timeline: { id: number; at: string; text: string; admin: string | null }[];
+  fulfilment: {
+    state: string | null;
+    label: string | null;
+    note: string;
+    next: { state: string; label: string }[];
+  };
+  trackingPath: string;
+  /** The reference shoppers see (8 capitals), for the spec's 'first 8 characters...'. */
+  reference: string;
+  /** The messages the order caused, in the owner's words. */
+  messages: {
+    id: number;
+    what: string;
+    to: string;
+    recipient: string;
+    state: string;
+    failed: boolean;
+  }[];
 };
 type SectionId = "completed" | "failed" | "other";
 type Section = { total: number; page: number; rows: ListedOrder[] };
 type Props = {
   sections: Record<SectionId, Section>;
   status: string;
+  view: "all" | "to_pack";
+  q: string;
+  /** Paid orders waiting to be packed. */
+  toPack: number;
   sort: string;
   /** The statuses an open order can be given. */
   statuses: readonly string[];
   pageSize: number;
   hrefFor: (changes: Record<string, string | number>) => string;
+  /** The question to ask before giving an order a status (an unpaid order marked as sent). */
+  confirmFor: (status: string, paid: boolean) => string | null;
 };
 
-const shortId = (id: string) => `${id.slice(0, 8)}...`;
+/** The spec's first 8 characters and an ellipsis, in the case the shopper's reference uses. */
+const shortId = (order: ListedOrder) => `${order.reference}...`;
 
 /** A payment the provider took back: the order is Failed and no longer counts as revenue. */
 function ReversedBadge() {
@@ -84,10 +112,18 @@ const shortLineText = (line: ListedOrder["oversold"][number]) =>
     ? `${line.short} of ${line.quantity} short: ${line.name} in size ${line.size}`
     : `${line.short} of ${line.quantity} short: ${line.name}`;
 
-const amount = (o: ListedOrder) => `${o.currency} ${o.amount.toLocaleString("en-KE")}`;
+const amount = (o: ListedOrder) => formatKsh(o.amount);
 
 /** The status of an open order: a dropdown that saves at once ('Updating...' while it does). */
-function StatusControl({ order, statuses }: { order: ListedOrder; statuses: readonly string[] }) {
+function StatusControl({
+  order,
+  statuses,
+  confirmFor,
+}: {
+  order: ListedOrder;
+  statuses: readonly string[];
+  confirmFor: Props["confirmFor"];
+}) {
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
   const busy = fetcher.state !== "idle";
   const [error, setError] = useState<string | null>(null);
@@ -100,13 +136,13 @@ function StatusControl({ order, statuses }: { order: ListedOrder; statuses: read
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="orderId" value={order.id} />
       <label className="sr-only" htmlFor={`status-${order.id}`}>
-        Status of order {shortId(order.id)}
+        Status of order {shortId(order)}
       </label>
       {busy ? (
         <select
           id={`status-${order.id}`}
           disabled
-          className="min-h-10 rounded-lg border border-hairline bg-stone-100 px-2 text-sm"
+          className="min-h-11 rounded-lg border border-hairline bg-stone-100 px-2 text-sm"
         >
           <option>Updating...</option>
         </select>
@@ -118,9 +154,17 @@ function StatusControl({ order, statuses }: { order: ListedOrder; statuses: read
           key={order.status}
           onChange={(e) => {
             setError(null);
-            fetcher.submit(e.currentTarget.form);
+            const select = e.currentTarget;
+            const question = confirmFor(select.value, order.paid);
+            if (question && !window.confirm(question)) {
+              select.value = order.status;
+              return;
+            }
+            const form = new FormData(select.form!);
+            if (question) form.set("confirmUnpaid", "yes");
+            void fetcher.submit(form, { method: "post" });
           }}
-          className="min-h-10 rounded-lg border border-hairline bg-white px-2 text-sm"
+          className="min-h-11 rounded-lg border border-hairline bg-white px-2 text-sm"
         >
           {statuses.map((s) => (
             <option key={s}>{s}</option>
@@ -141,20 +185,141 @@ function StatusControl({ order, statuses }: { order: ListedOrder; statuses: read
   );
 }
 
+/** Moves a paid order's parcel to its next step, with an optional note for the shopper. */
+function FulfilmentControl({ order }: { order: ListedOrder }) {
+  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
+  const busy = fetcher.state !== "idle";
+  const error =
+    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const { next } = order.fulfilment;
+  return (
+    <section aria-labelledby={`fulfilment-${order.id}`} className="mt-5">
+      <h3 id={`fulfilment-${order.id}`} className="font-semibold">
+        Fulfilment
+      </h3>
+      <p className="mt-1" data-testid="fulfilment-state">
+        {order.fulfilment.label ?? "Not started"}
+        {order.fulfilment.note ? (
+          <span className="block text-xs text-muted">Note: {order.fulfilment.note}</span>
+        ) : null}
+      </p>
+      {next.length ? (
+        <fetcher.Form
+          method="post"
+          className="mt-3 grid gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end"
+        >
+          <input type="hidden" name="intent" value="fulfilment" />
+          <input type="hidden" name="orderId" value={order.id} />
+          <div>
+            <label htmlFor={`step-${order.id}`} className="block text-xs font-semibold text-muted">
+              Next step
+            </label>
+            <select
+              id={`step-${order.id}`}
+              name="to"
+              key={order.fulfilment.state}
+              className="mt-1 min-h-11 w-full rounded-lg border border-hairline bg-white px-2"
+            >
+              {next.map((step) => (
+                <option key={step.state} value={step.state}>
+                  {step.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`note-${order.id}`} className="block text-xs font-semibold text-muted">
+              Note for the customer (optional)
+            </label>
+            <input
+              id={`note-${order.id}`}
+              name="note"
+              maxLength={200}
+              key={order.fulfilment.state}
+              placeholder="e.g. 2NK Sacco, arrives Kisumu 4 pm"
+              className="mt-1 min-h-11 w-full rounded-lg border border-hairline bg-white px-3"
+            />
+          </div>
+          <button type="submit" disabled={busy} className="btn btn-primary min-h-11 px-4">
+            {busy ? "Saving..." : "Save step"}
+          </button>
+          {error ? (
+            <p role="alert" className="text-sm text-danger sm:col-span-3">
+              {error}
+            </p>
+          ) : null}
+        </fetcher.Form>
+      ) : null}
+      <a href={order.trackingPath} className="mt-2 inline-block text-sm text-accent underline">
+        The customer's tracking page
+      </a>
+    </section>
+  );
+}
+
+/** The phone as the owner uses it: tap to call, or open a WhatsApp chat. */
+function PhoneLinks({ phone }: { phone: string }) {
+  return (
+    <span className="flex flex-wrap gap-x-3">
+      <a href={`tel:+${phone}`} className="text-accent underline">
+        +{phone}
+      </a>
+      <a href={`https://wa.me/${phone}`} className="text-accent underline" rel="noreferrer">
+        WhatsApp
+      </a>
+    </span>
+  );
+}
+
+/** What the shop told the customer and the owner about this order, and whether it arrived. */
+function OrderMessages({ messages }: { messages: ListedOrder["messages"] }) {
+  return (
+    <section aria-labelledby="order-messages" className="mt-5">
+      <h3 id="order-messages" className="font-semibold">
+        Messages
+      </h3>
+      {messages.length === 0 ? (
+        <p className="mt-1 text-muted">No messages for this order yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-hairline" data-testid="order-messages">
+          {messages.map((m) => (
+            <li key={m.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
+              <span>
+                {m.what}
+                <span className="block text-xs text-muted">
+                  {m.to} <span className="break-all">{m.recipient}</span>
+                </span>
+              </span>
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${m.failed ? "bg-danger/10 text-danger" : "bg-sand text-ink"}`}
+              >
+                {m.state}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <a href="/admin/messages" className="mt-1 inline-block text-sm text-accent underline">
+        All messages
+      </a>
+    </section>
+  );
+}
+
 function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => void }) {
   const subtotal = order.amount - order.delivery.fee;
-  const rows: [string, string | null][] = [
+  const rows: [string, React.ReactNode][] = [
     ["Order ID", order.id],
     ["Created", formatDateTime(order.createdAt)],
     ["Customer", order.customer.name],
-    ["Phone", order.customer.phone],
+    ["Phone", <PhoneLinks key="phone" phone={order.customer.phone} />],
     ["Email", order.customer.email],
     ["Delivery method", order.delivery.method],
     ["Pickup location", order.delivery.pickupLocation],
     ["Address", [order.customer.address, order.customer.city].filter(Boolean).join(", ") || null],
     ["Order notes", order.customer.notes || null],
     ["Payment provider", order.paymentProvider],
-    ["Payment method", order.paymentMethod],
+    ["Payment method", order.paymentMethodLabel],
     ["Confirmation code", order.confirmationCode],
   ];
   return (
@@ -200,7 +365,7 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
               <span>
                 {item.name}
                 <span className="block text-xs text-muted">
-                  {item.quantity} x {order.currency} {item.price.toLocaleString("en-KE")}
+                  {item.quantity} x {formatKsh(item.price)}
                   {item.size ? ` · Size ${item.size}` : ""}
                 </span>
               </span>
@@ -224,6 +389,18 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
             <dd>{formatKsh(order.amount)}</dd>
           </div>
         </dl>
+        <FulfilmentControl order={order} />
+        <a
+          href={`/admin/orders/${order.id}/slip`}
+          target="_blank"
+          rel="noopener"
+          className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-lg border border-hairline bg-white px-4 text-sm"
+        >
+          <Printer size={16} aria-hidden="true" />
+          Packing slip
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        <OrderMessages messages={order.messages} />
         <h3 className="mt-5 font-semibold">Timeline</h3>
         <ol className="mt-2 space-y-2 border-l-2 border-hairline pl-4" aria-label="Timeline">
           {order.timeline.length === 0 ? (
@@ -248,8 +425,10 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
 function OrdersTable({
   rows,
   statuses,
+  confirmFor,
   onView,
 }: {
+  confirmFor: Props["confirmFor"];
   rows: ListedOrder[];
   /** The statuses open orders can be given; none for the sections that cannot change. */
   statuses: readonly string[] | null;
@@ -273,7 +452,7 @@ function OrdersTable({
             className="grid grid-cols-2 gap-1 py-3 md:table-row"
             data-testid="order-row"
           >
-            <td className="font-mono text-xs md:py-3 md:pr-3">{shortId(order.id)}</td>
+            <td className="font-mono text-xs md:py-3 md:pr-3">{shortId(order)}</td>
             <td className="text-right text-muted md:py-3 md:pr-3 md:text-left">
               {formatDate(order.createdAt)}
             </td>
@@ -299,13 +478,15 @@ function OrdersTable({
               <button
                 type="button"
                 onClick={() => onView(order)}
-                className="btn min-h-10 border border-hairline bg-white px-3 text-sm"
+                className="btn min-h-11 border border-hairline bg-white px-3 text-sm"
               >
                 <Eye size={16} aria-hidden="true" />
                 View details
-                <span className="sr-only"> of order {shortId(order.id)}</span>
+                <span className="sr-only"> of order {shortId(order)}</span>
               </button>
-              {statuses ? <StatusControl order={order} statuses={statuses} /> : null}
+              {statuses ? (
+                <StatusControl order={order} statuses={statuses} confirmFor={confirmFor} />
+              ) : null}
             </td>
           </tr>
         ))}
@@ -314,8 +495,26 @@ function OrdersTable({
   );
 }
 
-export function OrdersTab({ sections, status, sort, statuses, pageSize, hrefFor }: Props) {
-  const [viewing, setViewing] = useState<ListedOrder | null>(null);
+export function OrdersTab({
+  sections,
+  status,
+  view,
+  q,
+  toPack,
+  sort,
+  statuses,
+  pageSize,
+  hrefFor,
+  confirmFor,
+}: Props) {
+  // By id: after a change the details show the order as the list now has it.
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const viewing =
+    viewingId === null
+      ? null
+      : (Object.values(sections)
+          .flatMap((section) => section.rows)
+          .find((o) => o.id === viewingId) ?? null);
   const parts: { id: SectionId; title: string; empty: string | null }[] = [
     { id: "completed", title: "Completed Orders", empty: "No completed orders yet" },
     { id: "failed", title: "Failed Orders", empty: "No failed orders" },
@@ -323,7 +522,39 @@ export function OrdersTab({ sections, status, sort, statuses, pageSize, hrefFor 
   ];
   return (
     <div>
+      <nav aria-label="Order views" className="mb-4 flex flex-wrap gap-2">
+        <a
+          href="/admin/orders"
+          aria-current={view === "all" ? "page" : undefined}
+          className={`btn min-h-11 border px-4 text-sm ${view === "all" ? "border-ink bg-ink text-paper" : "border-hairline bg-white"}`}
+        >
+          All orders
+        </a>
+        <a
+          href="/admin/orders?view=to_pack"
+          aria-current={view === "to_pack" ? "page" : undefined}
+          className={`btn min-h-11 border px-4 text-sm ${view === "to_pack" ? "border-ink bg-ink text-paper" : "border-hairline bg-white"}`}
+        >
+          To pack ({toPack})
+        </a>
+      </nav>
       <Form method="get" className="flex flex-wrap items-end gap-3">
+        {view === "to_pack" ? <input type="hidden" name="view" value="to_pack" /> : null}
+        <div className="w-full sm:w-auto">
+          <label htmlFor="orders-q" className="block text-xs font-semibold text-muted">
+            Find an order
+          </label>
+          <input
+            id="orders-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            maxLength={60}
+            placeholder="Reference, phone or name"
+            className="mt-1 min-h-11 w-full rounded-lg border border-hairline bg-white px-3 text-sm sm:w-64"
+          />
+        </div>
         <div>
           <label htmlFor="orders-status" className="block text-xs font-semibold text-muted">
             Status
@@ -333,7 +564,7 @@ export function OrdersTab({ sections, status, sort, statuses, pageSize, hrefFor 
             name="status"
             defaultValue={status}
             key={status}
-            className="mt-1 min-h-10 rounded-lg border border-hairline bg-white px-2 text-sm"
+            className="mt-1 min-h-11 rounded-lg border border-hairline bg-white px-2 text-sm"
           >
             {FILTERS.map(([value, label]) => (
               <option key={value} value={value}>
@@ -351,19 +582,19 @@ export function OrdersTab({ sections, status, sort, statuses, pageSize, hrefFor 
             name="sort"
             defaultValue={sort}
             key={sort}
-            className="mt-1 min-h-10 rounded-lg border border-hairline bg-white px-2 text-sm"
+            className="mt-1 min-h-11 rounded-lg border border-hairline bg-white px-2 text-sm"
           >
             <option value="newest">Newest First</option>
             <option value="oldest">Oldest First</option>
           </select>
         </div>
-        <button type="submit" className="btn min-h-10 border border-hairline bg-white px-4 text-sm">
+        <button type="submit" className="btn min-h-11 border border-hairline bg-white px-4 text-sm">
           Apply
         </button>
         <a
           href={`/admin/orders.csv?${new URLSearchParams({ status, sort })}`}
           download
-          className="btn min-h-10 border border-hairline bg-white px-4 text-sm sm:ml-auto"
+          className="btn min-h-11 border border-hairline bg-white px-4 text-sm sm:ml-auto"
         >
           <Download size={16} aria-hidden="true" />
           Download CSV
@@ -387,7 +618,8 @@ export function OrdersTab({ sections, status, sort, statuses, pageSize, hrefFor 
               <OrdersTable
                 rows={section.rows}
                 statuses={id === "other" ? statuses : null}
-                onView={setViewing}
+                confirmFor={confirmFor}
+                onView={(o) => setViewingId(o.id)}
               />
             ) : (
               <p className="mt-2 text-sm text-muted">{empty}</p>
@@ -401,7 +633,7 @@ export function OrdersTab({ sections, status, sort, statuses, pageSize, hrefFor 
           </section>
         );
       })}
-      {viewing ? <OrderDetails order={viewing} onClose={() => setViewing(null)} /> : null}
+      {viewing ? <OrderDetails order={viewing} onClose={() => setViewingId(null)} /> : null}
     </div>
   );
 }

@@ -17,6 +17,8 @@ export type EditableProduct = {
   images: string[];
   inStock: boolean;
   isFeatured: boolean;
+  /** Pieces on the shelf by size ('' without sizes); a size not tracked is absent. */
+  stock: Record<string, number>;
 };
 
 type FieldErrors = Partial<Record<string, string>>;
@@ -29,6 +31,8 @@ export type ProductFormRules = {
   /** The image types the file picker offers. */
   imageTypes: readonly string[];
   sizeGroups: { label: string; sizes: readonly string[] }[];
+  /** The names of a size's stock field and of the field saying what the form showed. */
+  stockFields: (size: string) => { name: string; was: string };
   messages: { noImage: string; failed: { create: string; update: string } };
 };
 
@@ -39,8 +43,8 @@ type Props = {
   rules: ProductFormRules;
   /** Where a form post without JavaScript comes back to. */
   returnTo: string;
-  /** After a successful save (the caller reloads the list or closes the modal). */
-  onSaved: () => void;
+  /** After a successful save, with the product's id (the caller shows it or closes the modal). */
+  onSaved: (id: string | undefined) => void;
   /** Edit only: the Cancel link. */
   cancelHref?: string;
 };
@@ -116,7 +120,7 @@ export function ProductEditor({
         showChosen([]);
         setTrimmed(false);
       }
-      onSaved();
+      onSaved(answer.id);
       return;
     }
     setErrors(answer.fields ?? {});
@@ -127,6 +131,39 @@ export function ProductEditor({
   }
 
   const invalid = (name: string) => errorProps(field(name), errors[name]);
+
+  /** A field the owner changes loses its error from the last try; the rest keep theirs. */
+  function forget(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name;
+    if (name && errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    if (name === "images" && failure?.message === rules.messages.noImage) setFailure(null);
+  }
+  // Every stock field has the same rule, so one message under the sizes serves them all.
+  const stockError = Object.entries(errors).find(([name]) => name.startsWith("stock"))?.[1];
+  /** Pieces of one size: empty (not tracked) or a whole number; what it showed goes along. */
+  const stockInput = (size: string, label: string | undefined, className: string, id?: string) => {
+    const names = rules.stockFields(size);
+    const shown = product?.stock[size];
+    return (
+      <>
+        <input
+          id={id}
+          name={names.name}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          aria-label={label}
+          defaultValue={shown ?? ""}
+          className={`min-h-11 rounded-lg border border-hairline bg-white px-1 text-center text-sm aria-[invalid=true]:border-danger ${className}`}
+          {...(errors[names.name]
+            ? { "aria-invalid": true, "aria-describedby": field("stock-error") }
+            : {})}
+        />
+        {product ? <input type="hidden" name={names.was} value={shown ?? ""} /> : null}
+      </>
+    );
+  };
 
   /** Whole shillings, 0 or more: the number keyboard on phones. */
   const priceField = (name: "originalPrice" | "price", label: string, value?: number) => (
@@ -152,6 +189,7 @@ export function ProductEditor({
       encType="multipart/form-data"
       action={product ? `/admin/products/${product.id}` : "/admin/products"}
       onSubmit={submit}
+      onChange={forget}
       noValidate
       className="space-y-4"
       aria-label={editing ? "Edit Product" : "Add New Product"}
@@ -214,32 +252,53 @@ export function ProductEditor({
           className={inputClass}
         />
       </FormField>
-      <fieldset>
+      <fieldset className="group/sizes" aria-describedby={field("stock-hint")}>
         <legend className="text-sm font-semibold">
-          Sizes <span className="font-normal text-muted">(none for accessories and shukas)</span>
+          Sizes and stock{" "}
+          <span className="font-normal text-muted">(no sizes for accessories and shukas)</span>
         </legend>
+        <p id={field("stock-hint")} className="mt-0.5 text-xs text-muted">
+          Pieces on the shelf for each size chosen. Leave it empty to sell without counting.
+        </p>
         <div className="mt-2 space-y-2">
           {rules.sizeGroups.map((group) => (
-            <div key={group.label} className="flex flex-wrap items-center gap-1.5">
-              <span className="w-full text-xs text-muted sm:w-32">{group.label}</span>
+            <div key={group.label} className="flex flex-wrap items-start gap-1.5">
+              <span className="w-full text-xs text-muted sm:w-32 sm:pt-3">{group.label}</span>
               {group.sizes.map((size) => (
-                <label
-                  key={size}
-                  className="inline-flex min-h-10 min-w-10 cursor-pointer items-center justify-center rounded-lg border border-hairline px-2 text-sm has-checked:border-ink has-checked:bg-ink has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent"
-                >
-                  <input
-                    type="checkbox"
-                    name="sizes"
-                    value={size}
-                    defaultChecked={product?.sizes.includes(size)}
-                    className="sr-only"
-                  />
-                  {size}
-                </label>
+                // The pieces field shows under its size once the size is chosen (CSS only, so
+                // it works before JavaScript).
+                <div key={size} className="group/size flex flex-col gap-1">
+                  <label className="inline-flex min-h-11 min-w-14 cursor-pointer items-center justify-center rounded-lg border border-hairline px-2 text-sm has-checked:border-ink has-checked:bg-ink has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent">
+                    <input
+                      type="checkbox"
+                      name="sizes"
+                      value={size}
+                      defaultChecked={product?.sizes.includes(size)}
+                      className="sr-only"
+                    />
+                    {size}
+                  </label>
+                  {stockInput(
+                    size,
+                    `Pieces in size ${size}`,
+                    "hidden w-14 self-center group-has-checked/size:block",
+                  )}
+                </div>
               ))}
             </div>
           ))}
         </div>
+        <div className="mt-3 group-has-checked/sizes:hidden">
+          <label htmlFor={field("stock")} className="block text-sm font-semibold">
+            Pieces in stock <span className="font-normal text-muted">(without sizes)</span>
+          </label>
+          {stockInput("", undefined, "mt-1.5 block w-32", field("stock"))}
+        </div>
+        {stockError ? (
+          <p id={field("stock-error")} className="mt-1.5 text-sm text-danger" role="alert">
+            {stockError}
+          </p>
+        ) : null}
       </fieldset>
       {product?.images.length ? (
         <fieldset>
@@ -250,7 +309,7 @@ export function ProductEditor({
                 <div className="overflow-hidden rounded-lg border border-hairline">
                   <ProductImage image={key} alt="" productName={product.name} sizes="96px" />
                 </div>
-                <label className="mt-1 flex min-h-10 items-center gap-2 text-sm">
+                <label className="mt-1 flex min-h-11 items-center gap-2 text-sm">
                   <input
                     type="checkbox"
                     name="keep"
@@ -324,7 +383,7 @@ export function ProductEditor({
         ) : null}
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <label className="flex min-h-10 items-center gap-2 text-sm">
+        <label className="flex min-h-11 items-center gap-2 text-sm">
           <input
             type="checkbox"
             name="inStock"
@@ -333,7 +392,7 @@ export function ProductEditor({
           />
           In stock (shown in the shop)
         </label>
-        <label className="flex min-h-10 items-center gap-2 text-sm">
+        <label className="flex min-h-11 items-center gap-2 text-sm">
           <input
             type="checkbox"
             name="isFeatured"

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { History, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { Modal } from "~/components/Modal";
 import { ProductImage } from "~/components/ProductImage";
@@ -6,23 +6,34 @@ import { notify } from "~/components/toast";
 import { formatKsh } from "~/utils/money";
 import { Pager } from "./Pager";
 import { type EditableProduct, ProductEditor, type ProductFormRules } from "./ProductEditor";
+import { type HistoryEntry, StockHistory } from "./StockHistory";
+import { type StockLevel, StockSummary } from "./StockSummary";
 
 /** What a row of the list shows; the edit and delete modals load their product in full. */
-type ProductRow = Omit<EditableProduct, "description" | "details" | "sizes">;
+type ProductRow = Omit<EditableProduct, "description" | "details" | "sizes" | "stock"> & {
+  stock: StockLevel[];
+};
 
 type Props = {
   rows: ProductRow[];
   total: number;
   q: string;
   category: string;
+  /** 'Low stock': only products with a size at `lowStock` pieces or fewer. */
+  lowStockOnly: boolean;
+  lowStock: number;
   categories: { id: string; name: string }[];
   formRules: ProductFormRules;
   page: number;
   pages: number;
+  /** The product just added, which leads the list. */
+  addedId: string | null;
   /** The product whose edit modal or delete confirmation is open (kept in the URL). */
   focused: EditableProduct | null;
   editing: string | null;
   deleting: string | null;
+  /** The stock history a ?history= link opened. */
+  history: { name: string; entries: HistoryEntry[]; limit: number } | null;
   hrefFor: (changes: Record<string, string | number | null>) => string;
 };
 
@@ -51,7 +62,7 @@ function Toggle({
         type="submit"
         aria-pressed={pending}
         aria-label={label}
-        className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2 text-sm hover:bg-sand"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm hover:bg-sand"
       >
         {children}
       </button>
@@ -105,18 +116,22 @@ export function ProductsTab({
   total,
   q,
   category,
+  lowStockOnly,
+  lowStock,
   categories,
   formRules,
   page,
   pages,
   focused,
+  addedId,
   editing,
   deleting,
+  history,
   hrefFor,
 }: Props) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const here = hrefFor({ edit: null, delete: null });
+  const here = hrefFor({ edit: null, delete: null, history: null });
   const closeModal = () => navigate(here, { preventScrollReset: true, replace: true });
   const edited = focused && focused.id === editing ? focused : null;
   const deleted = focused && focused.id === deleting ? focused : null;
@@ -133,9 +148,10 @@ export function ProductsTab({
             categories={categories}
             rules={formRules}
             returnTo={here}
-            onSaved={() => {
+            onSaved={(id) => {
               notify("success", "Product added.");
-              revalidator.revalidate();
+              if (id) navigate(hrefFor({ added: id }), { preventScrollReset: true });
+              else revalidator.revalidate();
             }}
           />
         </div>
@@ -158,7 +174,7 @@ export function ProductsTab({
             type="search"
             defaultValue={q}
             placeholder="Search products..."
-            className="min-h-10 w-full rounded-lg border border-hairline bg-white px-3 text-sm"
+            className="min-h-11 w-full rounded-lg border border-hairline bg-white px-3 text-sm"
           />
         </div>
         <div>
@@ -169,7 +185,7 @@ export function ProductsTab({
             id="admin-category"
             name="category"
             defaultValue={category}
-            className="min-h-10 rounded-lg border border-hairline bg-white px-2 text-sm"
+            className="min-h-11 rounded-lg border border-hairline bg-white px-2 text-sm"
           >
             <option value="all">All Categories</option>
             {categories.map((c) => (
@@ -179,11 +195,22 @@ export function ProductsTab({
             ))}
           </select>
         </div>
-        <button type="submit" className="btn min-h-10 border border-hairline bg-white px-4 text-sm">
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="stock"
+            value="low"
+            defaultChecked={lowStockOnly}
+            key={String(lowStockOnly)}
+            className="size-5 accent-accent"
+          />
+          Low stock
+        </label>
+        <button type="submit" className="btn min-h-11 border border-hairline bg-white px-4 text-sm">
           Search
         </button>
       </Form>
-      <p className="mt-4 text-sm text-muted">{total} products</p>
+      <p className="mt-4 text-sm text-muted">{total === 1 ? "1 product" : `${total} products`}</p>
       {rows.length === 0 ? (
         <p className="mt-4 rounded-xl border border-hairline bg-white p-6 text-center text-muted">
           No products found matching your search criteria
@@ -213,7 +240,11 @@ export function ProductsTab({
               </div>
               <div className="min-w-40 flex-1">
                 <p className="font-medium">{p.name}</p>
+                {p.id === addedId ? (
+                  <p className="text-xs font-semibold text-success">Just added</p>
+                ) : null}
                 <p className="text-xs text-muted">{categoryNames.get(p.category) ?? p.category}</p>
+                <StockSummary levels={p.stock} low={lowStock} />
               </div>
               <p className="tabular">
                 <span className="font-semibold">{formatKsh(p.price)}</span>
@@ -231,17 +262,25 @@ export function ProductsTab({
               </Toggle>
               <div className="ml-auto flex gap-1">
                 <Link
-                  to={hrefFor({ edit: p.id, delete: null })}
+                  to={hrefFor({ history: p.id, edit: null, delete: null })}
                   preventScrollReset
-                  className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-sand"
+                  className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-sand"
+                  aria-label={`Stock history of ${p.name}`}
+                >
+                  <History size={18} aria-hidden="true" />
+                </Link>
+                <Link
+                  to={hrefFor({ edit: p.id, delete: null, history: null })}
+                  preventScrollReset
+                  className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-sand"
                   aria-label={`Edit ${p.name}`}
                 >
                   <Pencil size={18} aria-hidden="true" />
                 </Link>
                 <Link
-                  to={hrefFor({ delete: p.id, edit: null })}
+                  to={hrefFor({ delete: p.id, edit: null, history: null })}
                   preventScrollReset
-                  className="inline-flex size-10 items-center justify-center rounded-lg text-danger hover:bg-danger/10"
+                  className="inline-flex size-11 items-center justify-center rounded-lg text-danger hover:bg-danger/10"
                   aria-label={`Delete ${p.name}`}
                 >
                   <Trash2 size={18} aria-hidden="true" />
@@ -269,6 +308,7 @@ export function ProductsTab({
         </Modal>
       ) : null}
       {deleted ? <ConfirmDelete product={deleted} returnTo={here} onClose={closeModal} /> : null}
+      {history ? <StockHistory {...history} onClose={closeModal} /> : null}
     </div>
   );
 }

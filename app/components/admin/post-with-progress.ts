@@ -3,7 +3,7 @@ export type EndpointAnswer = {
   id?: string;
   error?: string;
   detail?: string;
-  fields?: Record<string, string>;
+  fields?: Partial<Record<string, string>>;
 };
 
 /**

@@ -21,6 +21,7 @@ function DrawerLine({ item, onNavigate }: { item: CartSummaryItem; onNavigate: (
       <div className="flex flex-1 flex-col">
         <p className="text-sm font-medium">{item.name}</p>
         {item.size ? <p className="text-xs text-muted">Size: {item.size}</p> : null}
+        {item.limit ? <p className="text-xs font-medium text-danger">{item.limit}</p> : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           <QuantityStepper {...item} />
           <span className="text-sm font-semibold tabular">

@@ -3,23 +3,25 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useCartFetcher } from "./use-cart-fetcher";
 
-type Props = { productId: string; name: string; sizes: string[] };
+type Props = { productId: string; name: string; sizes: string[]; soldOutSizes?: string[] };
 
 const round =
   "inline-flex size-11 items-center justify-center rounded-full bg-accent text-white shadow-md hover:bg-accent-hover";
 
 /**
  * The round add button on a product card: adds one straight away, or for a product with sizes
- * asks for the size first. Before JavaScript, a sized product's button leads to its page.
+ * asks for the size first. Before JavaScript, a sized product's button leads to its page. A
+ * product in one size only ('One Size') is added in it straight away, with or without JavaScript.
  */
-export function ProductCardAddButton({ productId, name, sizes }: Props) {
+export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = [] }: Props) {
   const { pathname, search } = useLocation();
   const { submit, busy } = useCartFetcher();
   const [hydrated, setHydrated] = useState(false);
   const [choosing, setChoosing] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  if (sizes.length > 0 && !hydrated) {
+  const choice = sizes.length > 1;
+  if (choice && !hydrated) {
     return (
       <Link to={`/product/${productId}`} className={round} aria-label={`Choose a size of ${name}`}>
         <ShoppingBag size={18} aria-hidden="true" />
@@ -43,7 +45,8 @@ export function ProductCardAddButton({ productId, name, sizes }: Props) {
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value="1" />
       <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
-      {sizes.length > 0 ? (
+      {sizes.length === 1 ? <input type="hidden" name="size" value={sizes[0]} /> : null}
+      {choice ? (
         <>
           <button
             type="button"
@@ -64,17 +67,22 @@ export function ProductCardAddButton({ productId, name, sizes }: Props) {
                 Choose a size
               </p>
               <div className="flex flex-wrap gap-1">
-                {sizes.map((size) => (
-                  <button
-                    key={size}
-                    type="submit"
-                    name="size"
-                    value={size}
-                    className="min-h-10 min-w-10 rounded-lg border border-hairline px-2 text-sm font-medium hover:border-ink"
-                  >
-                    {size}
-                  </button>
-                ))}
+                {sizes.map((size) => {
+                  const gone = soldOutSizes.includes(size);
+                  return (
+                    <button
+                      key={size}
+                      type="submit"
+                      name="size"
+                      value={size}
+                      disabled={gone}
+                      className="min-h-10 min-w-10 rounded-lg border border-hairline px-2 text-sm font-medium hover:border-ink disabled:border-dashed disabled:text-muted disabled:line-through"
+                    >
+                      {size}
+                      {gone ? <span className="sr-only"> (Sold out)</span> : null}
+                    </button>
+                  );
+                })}
               </div>
             </fieldset>
           ) : null}

@@ -1,7 +1,14 @@
 import { Minus, Plus } from "lucide-react";
 import { useCartFetcher } from "./use-cart-fetcher";
 
-type Props = { productId: string; size: string; quantity: number; name: string };
+type Props = {
+  productId: string;
+  size: string;
+  quantity: number;
+  name: string;
+  /** Set when the line holds all the shelf has: plus is off (the server would refuse more). */
+  limit?: string | null;
+};
 
 const button =
   "inline-flex size-11 items-center justify-center rounded-full border border-hairline bg-white hover:bg-sand";
@@ -10,12 +17,12 @@ const button =
  * Minus and plus for a cart line. Each is a plain form posting to /cart (working before
  * JavaScript); with it, the post goes in the background and the new quantity shows at once.
  */
-export function QuantityStepper({ productId, size, quantity, name }: Props) {
+export function QuantityStepper({ productId, size, quantity, name, limit }: Props) {
   const { fetcher, submit } = useCartFetcher(`line-${productId}-${size}`);
   const pending = fetcher.formData ? Number(fetcher.formData.get("quantity")) : null;
   const shown = pending ?? quantity;
   const label = `${name}${size ? `, size ${size}` : ""}`;
-  const step = (to: number, text: string, Icon: typeof Minus) => (
+  const step = (to: number, text: string, Icon: typeof Minus, off = false) => (
     <form
       method="post"
       action="/cart"
@@ -29,7 +36,12 @@ export function QuantityStepper({ productId, size, quantity, name }: Props) {
       <input type="hidden" name="size" value={size} />
       <input type="hidden" name="quantity" value={to} />
       <input type="hidden" name="returnTo" value="/cart" />
-      <button type="submit" className={button} aria-label={`${text} ${label}`}>
+      <button
+        type="submit"
+        disabled={off}
+        className={`${button} disabled:cursor-not-allowed disabled:opacity-40`}
+        aria-label={`${text} ${label}`}
+      >
         <Icon size={16} aria-hidden="true" />
       </button>
     </form>
@@ -41,7 +53,7 @@ export function QuantityStepper({ productId, size, quantity, name }: Props) {
         <span className="sr-only">Quantity </span>
         {shown}
       </span>
-      {step(shown + 1, "One more", Plus)}
+      {step(shown + 1, "One more", Plus, Boolean(limit) && shown >= quantity)}
     </div>
   );
 }

@@ -8,6 +8,10 @@ export type CartSummaryItem = {
   price: number;
   image: string | null;
   available: boolean;
+  /** Pieces of its size on the shelf (null: not tracked). */
+  left?: number | null;
+  /** The line's limit in a sentence once it reaches what the shelf holds: no more to add. */
+  limit?: string | null;
 };
 /** Free delivery as the server priced it: earned, or how much more the cart needs (0: no offer). */
 export type CartDelivery = { free: boolean; shortBy: number };

@@ -2,17 +2,21 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "../toast";
 
-type CartAnswer = { ok: true; message: string | null } | { ok: false; error: string };
+type CartAnswer =
+  | { ok: true; message: string | null; warning?: boolean }
+  | { ok: false; error: string };
 
 /**
  * Posts a cart form to /cart in the background (the same form works without JavaScript as a
- * plain post) and shows the answer as a toast: 'Added to cart!' or why not.
+ * plain post) and shows the answer as a toast: 'Added to cart!', or why not (or not all).
  */
 export function useCartFetcher(key?: string) {
   const fetcher = useFetcher<CartAnswer>({ key });
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok && fetcher.data.message) void notify("success", fetcher.data.message);
+    if (fetcher.data.ok && fetcher.data.message) {
+      void notify(fetcher.data.warning ? "error" : "success", fetcher.data.message);
+    }
     if (!fetcher.data.ok) void notify("error", fetcher.data.error);
   }, [fetcher.state, fetcher.data]);
 

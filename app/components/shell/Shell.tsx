@@ -4,6 +4,7 @@ import { CartProvider, type CartSummary } from "../cart/cart-context";
 import { DemoBanner } from "../DemoBanner";
 import { ToastHost } from "../toast";
 import { CartDrawer } from "./CartDrawer";
+import { CategoriesContext } from "./categories-context";
 import { MobileMenu } from "./MobileMenu";
 import type { NavCategory } from "./nav";
 import { SiteFooter } from "./SiteFooter";
@@ -34,59 +35,62 @@ export function Shell({
   const [menuOpen, setMenuOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
   // Focus goes back to what opened a sheet when it closes.
-  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuButton = useRef<HTMLAnchorElement>(null);
   const cartButton = useRef<HTMLAnchorElement>(null);
 
   return (
-    <CartProvider value={{ cart, openCart: () => setCartOpen(true) }}>
-      <div className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only z-[60] rounded bg-accent px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        {demoPayments ? <DemoBanner /> : null}
-        <SiteHeader
-          shopName={shopName}
-          categories={categories}
-          cartCount={cartCount}
-          menuButtonRef={menuButton}
-          cartButtonRef={cartButton}
-          onOpenMenu={() => setMenuOpen(true)}
-          onOpenCart={() => setCartOpen(true)}
-        />
-        <MobileMenu
-          open={menuOpen}
-          onOpenChange={setMenuOpen}
-          shopName={shopName}
-          categories={categories}
-          returnFocusTo={menuButton}
-        />
-        <CartDrawer
-          open={cartOpen}
-          onOpenChange={setCartOpen}
-          count={cartCount}
-          returnFocusTo={cartButton}
-        >
-          {cart.items.length ? <CartLines onNavigate={() => setCartOpen(false)} /> : null}
-        </CartDrawer>
-        <div className="flex-1">{children}</div>
-        <SiteFooter
-          shopName={shopName}
-          social={social}
-          collections={categories.filter((c) => c.id !== "all")}
-        />
-        <ToastHost />
-        {flash ? (
-          <p
-            role={flash.kind === "error" ? "alert" : "status"}
-            className={`fixed right-4 bottom-4 z-50 max-w-sm rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${flash.kind === "error" ? "bg-danger text-white" : "bg-ink text-paper"}`}
+    <CategoriesContext value={categories}>
+      <CartProvider value={{ cart, openCart: () => setCartOpen(true) }}>
+        <div className="flex min-h-dvh flex-col">
+          <a
+            href="#main"
+            className="sr-only z-[60] rounded bg-accent px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
           >
-            {flash.message}
-          </p>
-        ) : null}
-      </div>
-    </CartProvider>
+            Skip to content
+          </a>
+          {demoPayments ? <DemoBanner /> : null}
+          <SiteHeader
+            shopName={shopName}
+            categories={categories}
+            cartCount={cartCount}
+            menuButtonRef={menuButton}
+            cartButtonRef={cartButton}
+            onOpenMenu={() => setMenuOpen(true)}
+            onOpenCart={() => setCartOpen(true)}
+          />
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            shopName={shopName}
+            categories={categories}
+            returnFocusTo={menuButton}
+          />
+          <CartDrawer
+            open={cartOpen}
+            onOpenChange={setCartOpen}
+            count={cartCount}
+            returnFocusTo={cartButton}
+          >
+            {cart.items.length ? <CartLines onNavigate={() => setCartOpen(false)} /> : null}
+          </CartDrawer>
+          <div className="flex-1">{children}</div>
+          <SiteFooter
+            shopName={shopName}
+            social={social}
+            collections={categories.filter((c) => c.id !== "all")}
+          />
+          <ToastHost />
+          {/* The toasts' place, above a phone page's sticky bar too (app.css). */}
+          {flash ? (
+            <p
+              role={flash.kind === "error" ? "alert" : "status"}
+              className={`fixed right-4 bottom-[var(--toast-bottom,1rem)] z-50 max-w-sm rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${flash.kind === "error" ? "bg-danger text-white" : "bg-ink text-paper"}`}
+            >
+              {flash.message}
+            </p>
+          ) : null}
+        </div>
+      </CartProvider>
+    </CategoriesContext>
   );
 }

@@ -44,63 +44,53 @@ export function SiteFooter({ shopName, social, collections }: Props) {
             ))}
           </ul>
         </div>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="text-sm font-semibold tracking-widest uppercase">
-            Quick Links
-          </h2>
-          <ul className="mt-4 space-y-1">
-            {MAIN_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="inline-flex min-h-10 items-center text-paper/80 hover:text-paper"
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-help">
-          <h2 id="footer-help" className="text-sm font-semibold tracking-widest uppercase">
-            Help
-          </h2>
-          <ul className="mt-4 space-y-1">
-            {HELP_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="inline-flex min-h-10 items-center text-paper/80 hover:text-paper"
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-collections">
-          <h2 id="footer-collections" className="text-sm font-semibold tracking-widest uppercase">
-            Collections
-          </h2>
-          <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1">
-            {collections.map((c) => (
-              <li key={c.id}>
-                <Link
-                  to={c.href}
-                  className="inline-flex min-h-10 items-center text-paper/80 hover:text-paper"
-                >
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick-links" title="Quick Links" links={MAIN_LINKS} />
+        <FooterLinks id="footer-help" title="Help" links={HELP_LINKS} />
+        <FooterLinks
+          id="footer-collections"
+          title="Collections"
+          links={collections.map((c) => ({ to: c.href, label: c.name }))}
+          listClassName="grid grid-cols-2 gap-x-6 gap-y-1"
+        />
       </div>
       <div className="border-t border-paper/15">
         <p className="mx-auto max-w-7xl px-6 py-6 text-sm text-paper/70">
-          © 2024 {shopName}. All rights reserved.
+          © {new Date().getFullYear()} {shopName}. All rights reserved.
         </p>
       </div>
     </footer>
+  );
+}
+
+/** One of the footer's titled lists of links. */
+function FooterLinks({
+  id,
+  title,
+  links,
+  listClassName = "space-y-1",
+}: {
+  id: string;
+  title: string;
+  links: readonly { to: string; label: string }[];
+  listClassName?: string;
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold tracking-widest uppercase">
+        {title}
+      </h2>
+      <ul className={`mt-4 ${listClassName}`}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className="inline-flex min-h-10 items-center text-paper/80 hover:text-paper"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -8,7 +8,7 @@ type Props = {
   shopName: string;
   categories: NavCategory[];
   cartCount: number;
-  menuButtonRef: RefObject<HTMLButtonElement | null>;
+  menuButtonRef: RefObject<HTMLAnchorElement | null>;
   cartButtonRef: RefObject<HTMLAnchorElement | null>;
   onOpenMenu: () => void;
   onOpenCart: () => void;
@@ -50,15 +50,20 @@ export function SiteHeader(props: Props) {
     <header className="sticky top-0 z-40 border-b border-hairline bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
       <div className="print-band" />
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-2 sm:px-6">
-        <button
+        {/* The menu page before JavaScript; with it, the link opens the slide-in menu. */}
+        <a
           ref={menuButtonRef}
-          type="button"
-          onClick={onOpenMenu}
+          href="/menu"
+          onClick={(event) => {
+            event.preventDefault();
+            onOpenMenu();
+          }}
           className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sand md:hidden"
           aria-label="Open menu"
+          aria-haspopup="dialog"
         >
           <Menu aria-hidden="true" />
-        </button>
+        </a>
 
         <Link
           to="/"

@@ -8,10 +8,11 @@ export const MAIN_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** The footer's help pages: what delivery costs and how returns work. */
+/** The footer's help pages: what delivery costs, how returns work, where an order is. */
 export const HELP_LINKS = [
   { to: "/delivery", label: "Delivery" },
   { to: "/returns", label: "Returns" },
+  { to: "/orders", label: "Track your order" },
 ] as const;
 
 /** The category the current URL shows: the `category` query on /shop, 'all' when there is none. */

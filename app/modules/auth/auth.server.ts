@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { account, appMeta, rateLimit, session, user, verification } from "~/db/schema";
@@ -32,7 +30,11 @@ export async function authSecret(db: Db, env: Env): Promise<string> {
  * with scrypt, as OWASP recommends. The login throttle is ours (login-throttle.server.ts),
  * because it must count per account as well as per address.
  */
-export function createAuth(db: Db, env: Env, secret: string) {
+export async function createAuth(db: Db, env: Env, secret: string) {
+  const [{ betterAuth }, { drizzleAdapter }] = await Promise.all([
+    import("better-auth"),
+    import("better-auth/adapters/drizzle"),
+  ]);
   return betterAuth({
     appName: env.SHOP_NAME,
     baseURL: env.PUBLIC_URL,
@@ -59,9 +61,39 @@ export function createAuth(db: Db, env: Env, secret: string) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
 /** The auth of this database, with its kept (or configured) session secret. */
 export async function openAuth(db: Db, env: Env): Promise<Auth> {
   return createAuth(db, env, await authSecret(db, env));
+}
+
+/**
+ * The auth, opened on its first use rather than at start-up: better-auth takes about half a
+ * second to load, a quarter of a cold start, and a shopper's page never needs it. Its API and
+ * context are the real ones, reached once it has loaded.
+ */
+export function deferredAuth(open: () => Promise<Auth>): Auth {
+  let opened: Promise<Auth> | undefined;
+  const auth = () => {
+    opened ??= open().catch((error) => {
+      opened = undefined; // a failure (the database down) is tried again next time
+      throw error;
+    });
+    return opened;
+  };
+  const api = new Proxy({} as Auth["api"], {
+    get:
+      (_, name) =>
+      async (...args: unknown[]) =>
+        ((await auth()).api as unknown as Record<PropertyKey, (...a: unknown[]) => unknown>)[name]!(
+          ...args,
+        ),
+  });
+  return {
+    api,
+    get $context() {
+      return auth().then((real) => real.$context);
+    },
+  } as unknown as Auth;
 }

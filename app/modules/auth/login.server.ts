@@ -1,4 +1,3 @@
-import { APIError } from "better-auth/api";
 import type { Db } from "~/db/client.server";
 import type { Auth } from "./auth.server";
 import { admitLogin, loginSucceeded, THROTTLED } from "./login-throttle.server";
@@ -27,6 +26,8 @@ export async function logIn(
     await loginSucceeded(db, email, input.ip);
     return { ok: true as const, headers };
   } catch (error) {
+    // Loaded only when a login fails: better-auth is loaded on first use (deferredAuth).
+    const { APIError } = await import("better-auth/api");
     if (error instanceof APIError) {
       const code = (error.body as { code?: string } | undefined)?.code;
       if (code === "INVALID_EMAIL_OR_PASSWORD" || error.status === "UNAUTHORIZED") {

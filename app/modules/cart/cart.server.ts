@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { cartLines, carts, products } from "~/db/schema";
+import { cartLines, carts, productStock, products } from "~/db/schema";
+import { capLine, stockLimitMessage } from "~/modules/inventory/stock-rules";
 import { shopCookie } from "~/utils/shop-cookie.server";
 import { isUuid } from "~/utils/uuid";
 import {
@@ -9,8 +10,10 @@ import {
   CartRuleError,
   cartTotal,
   itemCount,
+  MAX_LINES,
   MAX_QUANTITY,
   removeLine,
+  sameLine,
   setQuantity,
 } from "./cart-rules";
 
@@ -35,13 +38,20 @@ export type CartItem = {
   category: string;
   /** False when the product was hidden after it was added: it cannot be bought. */
   available: boolean;
+  /** Pieces of its size on the shelf now; null when the size is not tracked. */
+  left: number | null;
+  /** The line's limit in a sentence when it is at or above what the shelf holds. */
+  limit: string | null;
 };
 
 export type Cart = { id: string | null; items: CartItem[]; count: number; total: number };
 
 export const EMPTY_CART: Cart = { id: null, items: [], count: 0, total: 0 };
 
-/** The cart with today's prices from the database (never the prices it was added at). */
+/**
+ * The cart with today's prices from the database (never the prices it was added at), and each
+ * line's stock as it is now: read on every page, so a line the shelf can no longer fill says so.
+ */
 export async function loadCart(db: Db | Tx, cartId: string | null): Promise<Cart> {
   if (!cartId) return EMPTY_CART;
   const rows = await db
@@ -54,29 +64,65 @@ export async function loadCart(db: Db | Tx, cartId: string | null): Promise<Cart
       image: sql<string | null>`${products.images}[1]`,
       category: products.category,
       available: products.inStock,
+      left: productStock.quantity,
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(
+      productStock,
+      and(eq(productStock.productId, cartLines.productId), eq(productStock.size, cartLines.size)),
+    )
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId), asc(cartLines.size));
-  const buyable = rows.filter((r) => r.available);
-  return { id: cartId, items: rows, count: itemCount(rows), total: cartTotal(buyable) };
+  const items = rows.map((r) => ({
+    ...r,
+    limit: r.left !== null && r.quantity >= r.left ? stockLimitMessage(r.size, r.left) : null,
+  }));
+  const buyable = items.filter((r) => r.available);
+  return { id: cartId, items, count: itemCount(items), total: cartTotal(buyable) };
 }
 
 export class CartError extends Error {}
 
-/** Checks that a product can go into a cart with this size, and says why not otherwise. */
+/**
+ * Checks that a product can go into a cart with this size, and says why not otherwise. Answers
+ * the size to add: a product in one size only ('One Size') needs no choice.
+ */
 async function checkProductAndSize(db: Db | Tx, productId: string, size: string) {
   const [product] = await db
     .select({ name: products.name, sizes: products.sizes, inStock: products.inStock })
     .from(products)
     .where(eq(products.id, productId));
   if (!product?.inStock) throw new CartError("Sorry, that product is not available.");
+  if (!size && product.sizes.length === 1) return product.sizes[0]!;
   if (product.sizes.length > 0 && !size) throw new CartError("Please choose a size.");
   if (size && !product.sizes.includes(size)) {
     throw new CartError(`${product.name} does not come in size ${size}.`);
   }
+  return size;
 }
+
+/** Pieces of a product's size on the shelf now; null when the size is not tracked. */
+async function piecesLeft(tx: Tx, productId: string, size: string) {
+  const [row] = await tx
+    .select({ quantity: productStock.quantity })
+    .from(productStock)
+    .where(and(eq(productStock.productId, productId), eq(productStock.size, size)));
+  return row ? row.quantity : null;
+}
+
+/**
+ * A line asked to grow to `target`, kept within the shelf (only a look: checkout's hold decides).
+ * Answers the quantity to store and, when the shopper got less than asked, why.
+ */
+async function withinStock(tx: Tx, line: CartLine, current: number, target: number) {
+  const left = await piecesLeft(tx, line.productId, line.size);
+  const { quantity, capped } = capLine(current, target, left);
+  return { quantity, notice: capped ? stockLimitMessage(line.size, left ?? 0) : null };
+}
+
+/** A cart change's outcome: the cart's id, and a sentence when the shelf held less than asked. */
+export type CartChange = { id: string; notice: string | null };
 
 /**
  * Applies a change to a cart's lines under a row lock, with the same rules as the browser's
@@ -146,25 +192,51 @@ const cleanQuantity = (quantity: number) => {
   return quantity;
 };
 
-export async function addToCart(db: Db, cartId: string | null, line: CartLine): Promise<string> {
+/**
+ * Adds pieces to a cart, as many as the shelf has: asked for more, the line grows to what is
+ * there and the notice says how many are left ('Only 2 left in size M').
+ */
+export async function addToCart(
+  db: Db,
+  cartId: string | null,
+  line: CartLine,
+): Promise<CartChange> {
   const quantity = cleanQuantity(line.quantity);
   if (quantity < 1 || quantity > MAX_QUANTITY) {
     throw new CartError(`Please choose between 1 and ${MAX_QUANTITY} items.`);
   }
-  return changeLines(db, cartId, async (lines, tx) => {
-    await checkProductAndSize(tx, line.productId, line.size);
+  let notice: string | null = null;
+  const id = await changeLines(db, cartId, async (lines, tx) => {
+    // A one-size piece takes its only size when none was sent.
+    const sized = { ...line, size: await checkProductAndSize(tx, line.productId, line.size) };
+    const current = lines.find((l) => sameLine(l, sized))?.quantity ?? 0;
+    const kept = await withinStock(tx, sized, current, current + quantity);
+    notice = kept.notice;
+    if (kept.quantity === current) return lines;
     try {
-      return addLine(lines, { ...line, quantity });
+      return addLine(lines, { ...sized, quantity: kept.quantity - current });
     } catch (error) {
       if (error instanceof CartRuleError) throw new CartError(error.message);
       throw error;
     }
   });
+  return { id, notice };
 }
 
-export function updateQuantity(db: Db, cartId: string, line: CartLine) {
+/** Sets a line's quantity (0 removes it); more than the shelf has stops at what is there. */
+export async function updateQuantity(db: Db, cartId: string, line: CartLine): Promise<CartChange> {
   const quantity = cleanQuantity(line.quantity);
-  return changeLines(db, cartId, async (lines) => setQuantity(lines, { ...line, quantity }));
+  let notice: string | null = null;
+  const id = await changeLines(db, cartId, async (lines, tx) => {
+    const current = lines.find((l) => sameLine(l, line))?.quantity;
+    if (current === undefined || quantity <= current) {
+      return setQuantity(lines, { ...line, quantity });
+    }
+    const kept = await withinStock(tx, line, current, quantity);
+    notice = kept.notice;
+    return setQuantity(lines, { ...line, quantity: kept.quantity });
+  });
+  return { id, notice };
 }
 
 export function removeFromCart(db: Db, cartId: string, line: Pick<CartLine, "productId" | "size">) {
@@ -175,20 +247,27 @@ export async function clearCart(db: Db | Tx, cartId: string) {
   await db.delete(cartLines).where(eq(cartLines.cartId, cartId));
 }
 
-/** Puts items back into a cart (after a failed payment), skipping what can no longer be bought. */
+/**
+ * Puts lines back into a cart (after a failed payment, or 'Undo' after clearing it), skipping
+ * what can no longer be bought: a product hidden since, or a size it no longer comes in.
+ */
 export async function restoreItems(db: Db, cartId: string | null, items: CartLine[]) {
   const ids = [...new Set(items.map((i) => i.productId))];
   const buyable = ids.length
     ? await db
-        .select({ id: products.id })
+        .select({ id: products.id, sizes: products.sizes })
         .from(products)
         .where(and(inArray(products.id, ids), eq(products.inStock, true)))
     : [];
-  const ok = new Set(buyable.map((p) => p.id));
+  const sizesOf = new Map(buyable.map((p) => [p.id, p.sizes]));
+  const fits = (item: CartLine) => {
+    const sizes = sizesOf.get(item.productId);
+    return sizes !== undefined && (sizes.length ? sizes.includes(item.size) : item.size === "");
+  };
   return changeLines(db, cartId, async (lines) => {
     let next = lines;
     for (const item of items) {
-      if (!ok.has(item.productId)) continue;
+      if (!fits(item)) continue;
       try {
         next = addLine(next, item);
       } catch {
@@ -196,5 +275,25 @@ export async function restoreItems(db: Db, cartId: string | null, items: CartLin
       }
     }
     return next;
+  });
+}
+
+/**
+ * The lines a browser sends back for 'Undo' (fields repeated in order: productId, size,
+ * quantity), checked like any other cart change; malformed input is refused with a sentence.
+ */
+export function linesFromForm(form: FormData): CartLine[] {
+  const ids = form.getAll("productId");
+  const sizes = form.getAll("size");
+  const quantities = form.getAll("quantity");
+  if (ids.length !== sizes.length || ids.length !== quantities.length || ids.length > MAX_LINES) {
+    throw new CartError("Those cart lines could not be read. Please add the items again.");
+  }
+  return ids.map((id, i) => {
+    const quantity = Number(quantities[i]);
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+      throw new CartError(`Please choose between 1 and ${MAX_QUANTITY} items.`);
+    }
+    return { productId: String(id).slice(0, 40), size: String(sizes[i]).slice(0, 20), quantity };
   });
 }

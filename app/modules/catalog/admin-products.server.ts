@@ -1,8 +1,10 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema";
+import { productLevels, stockLevels } from "~/modules/inventory/stock.server";
+import { lowStock } from "~/modules/inventory/stock-sql.server";
 import { isCategoryId } from "./categories";
-import { forgetCategoryCounts, searchMatches } from "./listing.server";
+import { searchMatches } from "./listing.server";
 
 export const ADMIN_PAGE_SIZE = 30;
 
@@ -16,6 +18,7 @@ const LIST_COLUMNS = {
   images: products.images,
   isFeatured: products.isFeatured,
   inStock: products.inStock,
+  sizes: products.sizes,
 };
 
 /** What the edit form shows, for the one product an ?edit= or ?delete= link is about. */
@@ -23,17 +26,29 @@ const EDIT_COLUMNS = {
   ...LIST_COLUMNS,
   description: products.description,
   details: products.details,
-  sizes: products.sizes,
 };
 
+/** One line per size the product offers: its pieces, or null when the size is not tracked. */
+export type StockLine = { size: string; left: number | null };
+
+const stockOf = (sizes: string[], levels: Map<string, number>, id: string): StockLine[] =>
+  (sizes.length ? sizes : [""]).map((size) => ({
+    size,
+    left: levels.get(`${id}:${size}`) ?? null,
+  }));
+
 /**
- * The admin's product list: every product, hidden ones too, filtered by name and category, with
- * the fields a row shows.
+ * The admin's product list: every product, hidden ones too, filtered by name, category and low
+ * stock, with the fields a row shows and its stock per size.
  */
-export async function adminProducts(db: Db, input: { q: string; category: string; page: number }) {
+export async function adminProducts(
+  db: Db,
+  input: { q: string; category: string; page: number; lowStockOnly?: boolean },
+) {
   const where = and(
     searchMatches(input.q.trim()),
     isCategoryId(input.category) ? eq(products.category, input.category) : undefined,
+    input.lowStockOnly ? lowStock : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -45,13 +60,37 @@ export async function adminProducts(db: Db, input: { q: string; category: string
       .offset((input.page - 1) * ADMIN_PAGE_SIZE),
     db.select({ n: count() }).from(products).where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const levels = await stockLevels(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    rows: rows.map((r) => ({ ...r, stock: stockOf(r.sizes, levels, r.id) })),
+    total: total?.n ?? 0,
+  };
 }
 
-/** One product with the fields the edit form shows (for ?edit= and ?delete= links). */
+/** One product as a row of the list: one just added leads the list, wherever it would sort. */
+export async function adminProductRow(db: Db, id: string) {
+  const [row] = await db.select(LIST_COLUMNS).from(products).where(eq(products.id, id));
+  if (!row) return null;
+  return { ...row, stock: stockOf(row.sizes, await stockLevels(db, [row.id]), row.id) };
+}
+
+/**
+ * One product with the fields the edit form shows (for ?edit=, ?delete= and ?history= links),
+ * with its tracked pieces by size, those of sizes it no longer offers too (the form shows them
+ * again if the size comes back).
+ */
 export async function adminProduct(db: Db, id: string) {
   const [row] = await db.select(EDIT_COLUMNS).from(products).where(eq(products.id, id));
-  return row ?? null;
+  return row ? { ...row, stock: await productLevels(db, id) } : null;
+}
+
+/** How many products run low (the dashboard's 'Low stock' card). */
+export async function lowStockCount(db: Db) {
+  const [row] = await db.select({ n: count() }).from(products).where(lowStock);
+  return row?.n ?? 0;
 }
 
 /** One-click toggles: available (in stock) and featured. */
@@ -59,10 +98,18 @@ export async function toggleProduct(db: Db, id: string, field: "inStock" | "isFe
   // Flipped in the database, in one statement: two quick clicks never cancel into one.
   const [row] = await db
     .update(products)
-    .set({ [field]: sql`not ${products[field]}` })
+    .set(
+      field === "isFeatured"
+        ? {
+            isFeatured: sql`not ${products.isFeatured}`,
+            // Newly featured: the newest on Home; unfeatured: its place is forgotten.
+            featuredAt: sql`case when ${products.isFeatured} then null else now() end`,
+            featuredPosition: null,
+          }
+        : { inStock: sql`not ${products.inStock}` },
+    )
     .where(eq(products.id, id))
     .returning({ value: products[field] });
   if (!row) return null;
-  forgetCategoryCounts();
   return row.value;
 }

@@ -1,17 +1,30 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { DatabaseHandle, Db } from "~/db/client.server";
+import { products, searchWords } from "~/db/schema";
+import { available } from "~/modules/inventory/stock-sql.server";
 import { ALL } from "./categories";
 import { containsPattern, type ListingParams, PAGE_SIZE } from "./listing";
 import { type ProductSummary, summaryColumns } from "./products.server";
+import {
+  closestCategory,
+  type SearchTerms,
+  type SearchWord,
+  searchTerms,
+  singular,
+} from "./search-terms";
 
 export type ShopListing = {
   products: ProductSummary[];
-  /** Products matching the whole filter (search and category), across every page. */
+  /** Products matching the whole filter (search, category, stock), across every page. */
   total: number;
-  /** In-stock products matching the search, per category, and for 'all'. */
+  /** Shown products matching the search (and the stock filter), per category, and for 'all'. */
   counts: Record<string, number>;
   hasMore: boolean;
+  /**
+   * For a listing that found nothing: the category to try instead, keeping the search when it
+   * has matches there, or the category nearest the words when the search matches nothing.
+   */
+  suggestion: { category: string; keepSearch: boolean } | null;
 };
 
 const ORDER: Record<ListingParams["sort"], SQL[]> = {
@@ -24,68 +37,218 @@ const ORDER: Record<ListingParams["sort"], SQL[]> = {
 export const searchMatches = (q: string) =>
   q ? sql`${products.searchText} like ${containsPattern(q)}` : undefined;
 
-const matching = (q: string) => and(eq(products.inStock, true), searchMatches(q));
+/** Words the catalogue uses that are spelt nearly like a search word ('kitengi' -> 'kitenge'). */
+export type NearSpellings = Record<string, string[]>;
+
+/**
+ * One word of the shop's search: its letters anywhere in the name or description (the spec's
+ * rule), the same word stemmed (full-text search: 'dresses' finds 'dress'), a category it names
+ * ('kimonos', 'kids'), or a word of the catalogue spelt nearly like it.
+ */
+function wordMatches(word: SearchWord, near: NearSpellings): SQL {
+  const ways = [
+    sql`${products.searchText} like ${containsPattern(word.text)}`,
+    sql`${products.searchVector} @@ plainto_tsquery('english', ${word.text})`,
+    ...(near[word.text] ?? []).map(
+      (spelling) => sql`${products.searchText} like ${containsPattern(spelling)}`,
+    ),
+  ];
+  if (word.categories.length) ways.push(inArray(products.category, word.categories));
+  return or(...ways)!;
+}
+
+/**
+ * Shown products (the owner's switch) matching every word of the search (all of them without
+ * one), and with 'In stock only' not sold out.
+ */
+const matching = (terms: SearchTerms | null, near: NearSpellings, inStockOnly: boolean) =>
+  and(
+    eq(products.inStock, true),
+    ...(terms?.words.map((w) => wordMatches(w, near)) ?? []),
+    inStockOnly ? available : undefined,
+  );
+
+/**
+ * Whether anything but the whole search as typed can match, so that ranking those products
+ * first changes the order: a single word that names no category and that stemming cannot widen
+ * ('print') keeps the sort's own index order, which matters on a large catalogue.
+ */
+const rankingMatters = (terms: SearchTerms, near: NearSpellings) =>
+  terms.words.length > 1 ||
+  Object.keys(near).length > 0 ||
+  terms.words.some(
+    (w) =>
+      w.categories.length > 0 || singular(w.text) !== w.text || /(ing|ed|ly|y|e)$/.test(w.text),
+  );
+
+/**
+ * For each word of four letters or more, the catalogue's words nearest to it by trigram
+ * similarity (pg_trgm on the small `search_words` table), for a search whose words found nothing.
+ */
+export async function nearSpellings(db: Db, terms: SearchTerms): Promise<NearSpellings> {
+  const near: NearSpellings = {};
+  for (const word of terms.words.filter((w) => w.fuzzy)) {
+    const rows = await db
+      .select({ word: searchWords.word })
+      .from(searchWords)
+      .where(
+        and(
+          sql`${searchWords.word} % ${word.text}`,
+          sql`similarity(${searchWords.word}, ${word.text}) >= ${NEAR_SIMILARITY}`,
+        ),
+      )
+      .orderBy(sql`similarity(${searchWords.word}, ${word.text}) desc`, asc(searchWords.word))
+      .limit(NEAR_WORDS);
+    if (rows.length) near[word.text] = rows.map((r) => r.word);
+  }
+  return near;
+}
+/** 'masai' and 'maasai' score 0.63, 'kitengi' and 'kitenge' 0.6; unrelated words under 0.3. */
+const NEAR_SIMILARITY = 0.5;
+const NEAR_WORDS = 3;
 
 /**
  * The listing's queries, unexecuted (the shop awaits them, the benchmark explains them): the page
  * and its total, which the listing indexes serve, and the sidebar's counts per category.
- * The substring search uses the trigram index on name and description for terms of three
- * letters or more; shorter terms still match correctly, by scan.
+ * Products containing the whole search come first, then those containing each of its words,
+ * then the chosen order. `near` lets misspelt words match (the shop asks for it only when the
+ * words found nothing). The page is `params.page`, or the pages from `fromPage` through it (a
+ * shop address after 'Load more').
  */
-export function listingQueries(db: Db, params: ListingParams) {
+export function listingQueries(
+  db: Db,
+  params: ListingParams,
+  near: NearSpellings = {},
+  fromPage = params.page,
+) {
+  const terms = searchTerms(params.q);
   const filter = and(
-    matching(params.q),
+    matching(terms, near, Boolean(params.inStockOnly)),
     params.category === ALL ? undefined : eq(products.category, params.category),
   );
+  // The whole search as typed first, then every word as typed, then stemmed, named or near.
+  const containsAll = (texts: string[]) =>
+    sql.join(
+      texts.map((text) => sql`${products.searchText} like ${containsPattern(text)}`),
+      sql` and `,
+    );
+  const exactFirst =
+    !terms || !rankingMatters(terms, near)
+      ? []
+      : terms.words.length > 1
+        ? [
+            sql`(${containsAll([terms.phrase])}) desc`,
+            sql`(${containsAll(terms.words.map((w) => w.text))}) desc`,
+          ]
+        : [sql`(${containsAll([terms.phrase])}) desc`];
   return {
     page: db
       .select(summaryColumns)
       .from(products)
       .where(filter)
-      .orderBy(...ORDER[params.sort])
-      .limit(PAGE_SIZE)
-      .offset((params.page - 1) * PAGE_SIZE),
+      .orderBy(...exactFirst, ...ORDER[params.sort])
+      .limit(PAGE_SIZE * (params.page - fromPage + 1))
+      .offset((fromPage - 1) * PAGE_SIZE),
     total: db.select({ n: count() }).from(products).where(filter),
     categoryCounts: db
       .select({ category: products.category, n: count() })
       .from(products)
-      .where(matching(params.q))
+      .where(matching(terms, near, Boolean(params.inStockOnly)))
       .groupBy(products.category),
   };
 }
 
+/** A database and the changes to its catalogue, which tell when kept counts are out of date. */
+export type Catalogue = Pick<DatabaseHandle, "db" | "catalogue">;
+
 /**
- * The sidebar's counts read every in-stock product that matches the search, which no index can
- * shorten for a common term. They are kept for a short while per search term, per process (a
- * count a few seconds old is harmless beside a fresh total), and dropped when products change.
+ * The sidebar's counts read every shown product that matches the search, which no index can
+ * shorten for a common term. They are kept per search term (and 'In stock only') until the
+ * catalogue changes, which every checkout's hold, release, sale and admin's change does, in this
+ * process or another (see catalogue-changes.server.ts), per database.
  */
-const COUNTS_TTL_MS = 30_000;
 const COUNTS_MAX_TERMS = 500;
-const countsCache = new Map<string, { at: number; counts: Record<string, number> }>();
+type KeptCounts = Map<string, { version: number; counts: Record<string, number> }>;
+const keptCounts = new WeakMap<Catalogue["catalogue"], KeptCounts>();
 
-export function forgetCategoryCounts() {
-  countsCache.clear();
-}
-
-async function categoryCounts(db: Db, params: ListingParams) {
-  const key = params.q.toLowerCase();
-  const cached = countsCache.get(key);
-  if (cached && Date.now() - cached.at < COUNTS_TTL_MS) return cached.counts;
-  const rows = await listingQueries(db, params).categoryCounts;
+async function categoryCounts(
+  { db, catalogue }: Catalogue,
+  params: ListingParams,
+  near: NearSpellings = {},
+) {
+  const kept: KeptCounts = keptCounts.get(catalogue) ?? new Map();
+  keptCounts.set(catalogue, kept);
+  const key = `${params.inStockOnly ? "in-stock " : ""}${params.q.toLowerCase()}~${Object.values(near).join(",")}`;
+  // Read before the query: a change committed while it runs leaves the counts already stale.
+  const version = catalogue.version();
+  const cached = kept.get(key);
+  if (cached?.version === version) return cached.counts;
+  const rows = await listingQueries(db, params, near).categoryCounts;
   const counts: Record<string, number> = { [ALL]: 0 };
   for (const row of rows) {
     counts[row.category] = row.n;
     counts[ALL]! += row.n;
   }
-  if (countsCache.size >= COUNTS_MAX_TERMS) countsCache.delete(countsCache.keys().next().value!);
-  countsCache.set(key, { at: Date.now(), counts });
+  kept.delete(key);
+  if (kept.size >= COUNTS_MAX_TERMS) kept.delete(kept.keys().next().value!);
+  kept.set(key, { version, counts });
   return counts;
 }
 
-/** One page of the shop, its total, and the counts beside it. */
-export async function shopListing(db: Db, params: ListingParams): Promise<ShopListing> {
-  const { page, total } = listingQueries(db, params);
-  const [rows, [totalRow], counts] = await Promise.all([page, total, categoryCounts(db, params)]);
+async function listingOf(
+  catalogue: Catalogue,
+  params: ListingParams,
+  fromPage: number,
+  near: NearSpellings = {},
+) {
+  const { page, total } = listingQueries(catalogue.db, params, near, fromPage);
+  const [rows, [totalRow], counts] = await Promise.all([
+    page,
+    total,
+    categoryCounts(catalogue, params, near),
+  ]);
   const n = totalRow?.n ?? 0;
   return { products: rows, total: n, counts, hasMore: params.page * PAGE_SIZE < n };
+}
+
+/**
+ * One page of the shop (or the pages from `fromPage` through it), its total, and the counts
+ * beside it. A search whose words match nothing anywhere is tried again allowing misspellings;
+ * one that still finds nothing suggests a category.
+ */
+export async function shopListing(
+  catalogue: Catalogue,
+  params: ListingParams,
+  fromPage = params.page,
+): Promise<ShopListing> {
+  let listing = await listingOf(catalogue, params, fromPage);
+  const terms = searchTerms(params.q);
+  const nothingAnywhere = (counts: Record<string, number>) => (counts[ALL] ?? 0) === 0;
+  if (terms?.words.some((w) => w.fuzzy) && nothingAnywhere(listing.counts)) {
+    const near = await nearSpellings(catalogue.db, terms);
+    if (Object.keys(near).length) listing = await listingOf(catalogue, params, fromPage, near);
+  }
+  if (listing.total > 0 || !terms) return { ...listing, suggestion: null };
+
+  if (!nothingAnywhere(listing.counts)) {
+    const [category] = Object.entries(listing.counts)
+      .filter(([id]) => id !== ALL)
+      .sort(([, a], [, b]) => b - a)[0]!;
+    return { ...listing, suggestion: { category, keepSearch: true } };
+  }
+  const nearest = closestCategory(params.q, await stockedCategories(catalogue));
+  return {
+    ...listing,
+    suggestion:
+      nearest && nearest !== params.category ? { category: nearest, keepSearch: false } : null,
+  };
+}
+
+/**
+ * The categories with at least one product on show, for the menus, the footer and About: a
+ * collection with nothing in it is not offered. Read through the kept counts.
+ */
+export async function stockedCategories(catalogue: Catalogue): Promise<string[]> {
+  const counts = await categoryCounts(catalogue, { q: "", category: ALL, sort: "name", page: 1 });
+  return Object.keys(counts).filter((id) => id !== ALL && (counts[id] ?? 0) > 0);
 }

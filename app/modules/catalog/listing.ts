@@ -2,8 +2,8 @@ import { pageNumber } from "~/utils/page-number";
 import { ALL, isCategoryId } from "./categories";
 
 /**
- * The shop listing's state, all of it in the URL (`?category=&q=&sort=&page=`), so a listing is
- * linkable, works with the back button and with plain GET forms before JavaScript loads.
+ * The shop listing's state, all of it in the URL (`?category=&q=&sort=&stock=in&page=`), so a
+ * listing is linkable, works with the back button and with plain GET forms before JavaScript loads.
  */
 export const SORTS = [
   { id: "name", label: "Name: A to Z" },
@@ -15,7 +15,16 @@ export type SortId = (typeof SORTS)[number]["id"];
 export const PAGE_SIZE = 24;
 export const MAX_QUERY_LENGTH = 100;
 
-export type ListingParams = { q: string; category: string; sort: SortId; page: number };
+/** `?stock=in`: 'In stock only', the products sold out in every size left out. */
+export const IN_STOCK_ONLY = { name: "stock", value: "in" } as const;
+
+export type ListingParams = {
+  q: string;
+  category: string;
+  sort: SortId;
+  page: number;
+  inStockOnly?: boolean;
+};
 
 /** Reads the listing's state from a URL, falling back to defaults for anything unknown. */
 export function parseListingParams(search: URLSearchParams): ListingParams {
@@ -25,7 +34,8 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
   const rawSort = search.get("sort");
   const sort = SORTS.some((s) => s.id === rawSort) ? (rawSort as SortId) : "name";
   const page = pageNumber(search.get("page"));
-  return { q, category, sort, page };
+  const inStockOnly = search.get(IN_STOCK_ONLY.name) === IN_STOCK_ONLY.value;
+  return { q, category, sort, page, inStockOnly };
 }
 
 /** The URL of a listing, leaving defaults out so URLs stay short and canonical. */
@@ -34,6 +44,7 @@ export function listingHref(params: Partial<ListingParams>): string {
   if (params.category && params.category !== ALL) search.set("category", params.category);
   if (params.q) search.set("q", params.q);
   if (params.sort && params.sort !== "name") search.set("sort", params.sort);
+  if (params.inStockOnly) search.set(IN_STOCK_ONLY.name, IN_STOCK_ONLY.value);
   if (params.page && params.page > 1) search.set("page", String(params.page));
   const query = search.toString();
   return query ? `/shop?${query}` : "/shop";

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
 import { products } from "~/db/schema";
+import { adjustStock, StockError, stopTracking } from "~/modules/inventory/stock.server";
 import { productImageKey } from "~/modules/media/image-keys";
 import {
   ImageRejectedError,
@@ -9,7 +10,6 @@ import {
   storeImageVariants,
 } from "~/modules/media/images.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
-import { forgetCategoryCounts } from "./listing.server";
 import { MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, type ProductFields } from "./product-form";
 
 export type Upload = { name: string; bytes: Buffer };
@@ -70,22 +70,71 @@ const columns = (fields: ProductFields) => ({
   isFeatured: fields.isFeatured,
 });
 
+/**
+ * The stock the form asks for, through the ledger ('adjusted' rows by the admin), in the save's
+ * transaction. Only the sizes whose field changed from what the form showed are touched, and
+ * only if the shelf still holds what it showed (a sale meanwhile refuses the save with a
+ * sentence). Sizes the product no longer has keep their count, unused, should they come back.
+ */
+async function applyStock(
+  tx: Tx,
+  productId: string,
+  fields: ProductFields,
+  adminId: string | null,
+  reason: string,
+) {
+  try {
+    for (const [size, wanted] of Object.entries(fields.stock)) {
+      const shown = Object.hasOwn(fields.stockWas, size) ? fields.stockWas[size] : undefined;
+      if (shown !== undefined && shown === wanted) continue;
+      if (wanted === null) await stopTracking(tx, { productId, size, expected: shown, adminId });
+      else
+        await adjustStock(tx, {
+          productId,
+          size,
+          quantity: wanted,
+          expected: shown,
+          adminId,
+          reason,
+        });
+    }
+  } catch (error) {
+    if (error instanceof StockError) throw new ProductEditError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * When a product became featured, so Home shows the newest first; an edit that keeps it featured
+ * keeps its date and the owner's position, and one that unfeatures it forgets both.
+ */
+export function featuredSince(featured: boolean, product: "new" | "existing") {
+  if (!featured) return { featuredAt: null, featuredPosition: null };
+  return {
+    featuredAt: product === "new" ? sql`now()` : sql`coalesce(${products.featuredAt}, now())`,
+  };
+}
+
 /** Adds a product with 1 to 3 images (more keeps the first 3). Answers its id. */
 export async function createProduct(
   db: Db,
   storage: MediaStorage,
   fields: ProductFields,
   uploads: Upload[],
+  adminId: string | null,
 ): Promise<string> {
   if (uploads.length === 0) throw new ProductEditError(PRODUCT_MESSAGES.noImage);
   const images = await storeUploads(storage, fields.category, uploads.slice(0, MAX_PRODUCT_IMAGES));
   try {
-    const [row] = await db
-      .insert(products)
-      .values({ ...columns(fields), images })
-      .returning({ id: products.id });
-    forgetCategoryCounts();
-    return row!.id;
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values({ ...columns(fields), ...featuredSince(fields.isFeatured, "new"), images })
+        .returning({ id: products.id });
+      await applyStock(tx, row!.id, fields, adminId, "new product");
+      return row!.id;
+    });
+    return id;
   } catch (error) {
     await removeImageVariants(storage, images);
     throw error;
@@ -93,8 +142,8 @@ export async function createProduct(
 }
 
 /**
- * Saves an edit: the fields, the existing images the admin kept (only ones the product really
- * has), then new ones on top, never more than 3 in all. Images no longer used are deleted after
+ * Saves an edit: the fields and the stock the admin changed, the existing images the admin kept
+ * (only ones the product really has), then new ones on top, never more than 3 in all. Images no longer used are deleted after
  * the product is saved. Answers false when there is no such product.
  */
 export async function updateProduct(
@@ -104,6 +153,7 @@ export async function updateProduct(
   fields: ProductFields,
   keep: string[],
   uploads: Upload[],
+  adminId: string | null,
 ): Promise<boolean> {
   const [current] = await db
     .select({ images: products.images })
@@ -122,11 +172,19 @@ export async function updateProduct(
   }
   const added = await storeUploads(storage, fields.category, uploads);
   try {
-    const saved = await db
-      .update(products)
-      .set({ ...columns(fields), images: [...kept, ...added] })
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
+    const saved = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(products)
+        .set({
+          ...columns(fields),
+          ...featuredSince(fields.isFeatured, "existing"),
+          images: [...kept, ...added],
+        })
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      if (rows.length) await applyStock(tx, id, fields, adminId, "set in the product editor");
+      return rows;
+    });
     if (saved.length === 0) {
       await removeImageVariants(storage, added);
       return false;
@@ -135,7 +193,6 @@ export async function updateProduct(
     await removeImageVariants(storage, added);
     throw error;
   }
-  forgetCategoryCounts();
   await removeImageVariants(
     storage,
     current.images.filter((key) => !kept.includes(key)),
@@ -150,7 +207,6 @@ export async function deleteProduct(db: Db, storage: MediaStorage, id: string): 
     .where(eq(products.id, id))
     .returning({ images: products.images });
   if (!gone) return false;
-  forgetCategoryCounts();
   await removeImageVariants(storage, gone.images);
   return true;
 }

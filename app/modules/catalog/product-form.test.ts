@@ -32,6 +32,8 @@ describe("validateProductForm", () => {
         sizes: [],
         inStock: true,
         isFeatured: false,
+        stock: { "": null },
+        stockWas: {},
       },
     });
   });
@@ -65,5 +67,38 @@ describe("validateProductForm", () => {
     expect(ok.ok && ok.data.sizes).toEqual(["2T", "S", "XL"]);
     expect(validateProductForm(form({ ...valid, sizes: ["XXXL"] })).ok).toBe(false);
     expect(new Set(ALL_SIZES).size).toBe(ALL_SIZES.length);
+  });
+
+  it("reads pieces per chosen size (empty: not tracked) and what the form showed", () => {
+    const ok = validateProductForm(
+      form({
+        ...valid,
+        sizes: ["S", "M"],
+        "stock:S": " 4 ",
+        "stock:M": "",
+        "stock:XL": "9",
+        "stockWas:S": "2",
+        "stockWas:M": "",
+        stock: "5",
+      }),
+    );
+    // XL is not chosen and the product has sizes: those fields are not the product's stock.
+    expect(ok.ok && ok.data.stock).toEqual({ S: 4, M: null });
+    expect(ok.ok && ok.data.stockWas).toEqual({ S: 2, M: null });
+    const unsized = validateProductForm(form({ ...valid, stock: "0" }));
+    expect(unsized.ok && unsized.data.stock).toEqual({ "": 0 });
+  });
+
+  it.each(["-1", "2.5", "lots", "100001"])("refuses %s pieces, naming the field", (pieces) => {
+    const result = validateProductForm(form({ ...valid, sizes: ["M"], "stock:M": pieces }));
+    expect(result.ok ? null : result.errors).toEqual({ "stock:M": PRODUCT_MESSAGES.stock });
+  });
+
+  it("reports stock and text mistakes together", () => {
+    const result = validateProductForm(form({ ...valid, name: "", stock: "x" }));
+    expect(result.ok ? null : result.errors).toEqual({
+      name: PRODUCT_MESSAGES.name,
+      stock: PRODUCT_MESSAGES.stock,
+    });
   });
 });

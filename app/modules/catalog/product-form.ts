@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { MAX_STOCK } from "~/modules/inventory/stock-rules";
 import { fieldErrors } from "~/utils/field-errors";
 import { CATEGORY_IDS } from "./categories";
 import { SIZE_SETS } from "./sizes";
@@ -15,6 +16,7 @@ export const PRODUCT_MESSAGES = {
   category: "Please choose a category.",
   description: "Please enter a description.",
   noImage: "Please select at least one image.",
+  stock: `Please enter a whole number of pieces from 0 to ${MAX_STOCK}, or leave it empty to sell without counting.`,
 } as const;
 
 /** The spec's texts for a product change that did not happen. */
@@ -53,6 +55,24 @@ const productFormSchema = z.object({
   sizes: z.string().check(z.refine((v) => v.split(",").every((s) => !s || ALL_SIZES.includes(s)))),
 });
 
+/**
+ * The form's stock fields: pieces per size (`stock:M`), or `stock` for a product without sizes;
+ * empty means not tracked. `stockWas...` carries what the form showed, so a save changes only the
+ * sizes the admin changed, and only if the shelf has not moved since.
+ */
+export const stockField = (size: string) => (size ? `stock:${size}` : "stock");
+export const stockWasField = (size: string) => (size ? `stockWas:${size}` : "stockWas");
+
+const stockValue = z.string().check(
+  z.trim(),
+  z.refine((v) => v === "" || (/^\d{1,6}$/.test(v) && Number(v) <= MAX_STOCK), {
+    error: PRODUCT_MESSAGES.stock,
+  }),
+);
+
+/** Pieces per size: a number, or null for a size that is not tracked. */
+export type StockLevels = Record<string, number | null>;
+
 export type ProductFields = {
   name: string;
   originalPrice: number;
@@ -63,9 +83,14 @@ export type ProductFields = {
   sizes: string[];
   inStock: boolean;
   isFeatured: boolean;
+  /** For each of the sizes ('' alone without sizes): its pieces, or null when not tracked. */
+  stock: StockLevels;
+  /** What the form showed for the sizes it showed; a size it did not show is absent. */
+  stockWas: StockLevels;
 };
 
-export type ProductFieldErrors = Partial<Record<keyof ProductFields, string>>;
+/** One message per field at fault; a stock field's key is its name (`stock:M`). */
+export type ProductFieldErrors = Partial<Record<string, string>>;
 
 /** Reads the form's text fields (not the files) into the schema's shape. */
 function productFormInput(form: FormData) {
@@ -92,22 +117,52 @@ function productFormInput(form: FormData) {
 export function validateProductForm(
   form: FormData,
 ): { ok: true; data: ProductFields } | { ok: false; errors: ProductFieldErrors } {
-  const result = productFormSchema.safeParse(productFormInput(form));
-  if (!result.success) {
-    return { ok: false, errors: fieldErrors<keyof ProductFields>(result.error.issues) };
+  const input = productFormInput(form);
+  const result = productFormSchema.safeParse(input);
+  // Sizes in the size sets' order, whatever order the browser sent them in.
+  const chosen = input.sizes.split(",");
+  const sizes = ALL_SIZES.filter((s) => chosen.includes(s));
+  const stock = readStock(form, sizes);
+  if (!result.success || !stock.ok) {
+    return {
+      ok: false,
+      errors: {
+        ...(result.success ? {} : fieldErrors<keyof ProductFields>(result.error.issues)),
+        ...(stock.ok ? {} : stock.errors),
+      },
+    };
   }
   const d = result.data;
-  // Sizes in the size sets' order, whatever order the browser sent them in.
-  const chosen = d.sizes.split(",");
   return {
     ok: true,
     data: {
       ...d,
       originalPrice: Number(d.originalPrice),
       price: Number(d.price),
-      sizes: ALL_SIZES.filter((s) => chosen.includes(s)),
+      sizes,
       inStock: form.get("inStock") === "on",
       isFeatured: form.get("isFeatured") === "on",
+      stock: stock.stock,
+      stockWas: stock.was,
     },
   };
+}
+
+/** The stock fields of the chosen sizes (the others are ignored), checked one by one. */
+function readStock(form: FormData, sizes: string[]) {
+  const errors: ProductFieldErrors = {};
+  const stock: StockLevels = {};
+  const was: StockLevels = {};
+  for (const size of sizes.length ? sizes : [""]) {
+    const raw = form.get(stockField(size));
+    const checked = stockValue.safeParse(typeof raw === "string" ? raw : "");
+    if (!checked.success) errors[stockField(size)] = PRODUCT_MESSAGES.stock;
+    else stock[size] = checked.data === "" ? null : Number(checked.data);
+    const shown = form.get(stockWasField(size));
+    // Written by the form itself: anything but a count means "not tracked".
+    if (typeof shown === "string") was[size] = /^\d{1,6}$/.test(shown) ? Number(shown) : null;
+  }
+  return Object.keys(errors).length
+    ? { ok: false as const, errors }
+    : { ok: true as const, stock, was };
 }

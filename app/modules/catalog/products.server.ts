@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { productStock, products } from "~/db/schema";
 import { sizeAvailability } from "~/modules/inventory/stock-rules";
+import { soldOut, soldOutSizes } from "~/modules/inventory/stock-sql.server";
 
 /** What a product card shows. */
 export type ProductSummary = {
@@ -13,6 +14,10 @@ export type ProductSummary = {
   image: string | null;
   isFeatured: boolean;
   sizes: string[];
+  /** Its sizes tracked at 0: the card's size picker offers them disabled. */
+  soldOutSizes: string[];
+  /** Every size it offers is at 0: the card says 'Sold out' and has no add button. */
+  soldOut: boolean;
 };
 
 export const summaryColumns = {
@@ -24,17 +29,32 @@ export const summaryColumns = {
   image: sql<string | null>`${products.images}[1]`,
   isFeatured: products.isFeatured,
   sizes: products.sizes,
+  // Read with the products on every request, like the product page's sizes.
+  soldOutSizes,
+  soldOut,
 };
 
 export const FEATURED_LIMIT = 8;
 
-/** Up to 8 in-stock featured products, by name. */
+/**
+ * The order of Home's featured products: the most recently featured first, and the owner's
+ * order once they moved them; a product featured after that goes above the ordered ones, so a
+ * newly featured piece always reaches Home.
+ */
+export const featuredOrder = [
+  sql`${products.featuredPosition} asc nulls first`,
+  sql`${products.featuredAt} desc nulls last`,
+  asc(products.name),
+  asc(products.id),
+];
+
+/** Up to 8 in-stock featured products, in the owner's order (newest first by default). */
 export function featuredProducts(db: Db, limit = FEATURED_LIMIT): Promise<ProductSummary[]> {
   return db
     .select(summaryColumns)
     .from(products)
     .where(and(eq(products.isFeatured, true), eq(products.inStock, true)))
-    .orderBy(asc(products.name), asc(products.id))
+    .orderBy(...featuredOrder)
     .limit(limit);
 }
 
@@ -85,6 +105,8 @@ export async function productForPage(db: Db, id: string) {
   );
   return { ...product, stock };
 }
+
+export type ProductForPage = NonNullable<Awaited<ReturnType<typeof productForPage>>>;
 
 export const RELATED_LIMIT = 4;
 

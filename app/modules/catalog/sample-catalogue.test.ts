@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CATEGORY_IDS } from "./categories";
+import { CATEGORY_IDS, categoryName } from "./categories";
 import { sampleCatalogue } from "./sample-catalogue";
 import { SIZE_SETS } from "./sizes";
 
@@ -46,7 +46,7 @@ describe("the sample catalogue", () => {
 
   test("names are unique, read like an African-print shop and have 1 to 3 images", () => {
     expect(new Set(products.map((p) => p.name)).size).toBe(products.length);
-    const prints = /Ankara|Kitenge|Kente|Kikoi|Dashiki|Adinkra|Bogolan|Shweshwe|Batik|Maasai/;
+    const prints = /Ankara|Kitenge|Kente|Kikoi|Dashiki|Adinkra|Bogolan|Shweshwe|Batik|Kanga/;
     expect(products.every((p) => prints.test(p.name))).toBe(true);
     expect(products.every((p) => p.imageCount >= 1 && p.imageCount <= 3)).toBe(true);
   });
@@ -66,6 +66,15 @@ describe("the sample catalogue", () => {
       (p) => p.inStock && Object.values(p.stock!).every((n) => n === 0),
     );
     expect(soldOut.length).toBeGreaterThan(2);
+  });
+
+  test("spells the shuka collection one way, as the spec names it ('Masaai Shukas')", () => {
+    // The category's name and label are the spec's; no product may spell it another way beside it.
+    expect(categoryName("masaai-shukas")).toBe("Masaai Shukas");
+    const spellings = products
+      .flatMap((p) => [p.name, p.description, p.details])
+      .flatMap((text) => text.match(/\bma+s+a+i\b/gi) ?? []);
+    expect(spellings.filter((word) => word.toLowerCase() !== "masaai")).toEqual([]);
   });
 
   test("is the same on every call", () => {

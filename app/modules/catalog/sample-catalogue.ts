@@ -91,7 +91,7 @@ const PLAN: CategoryPlan[] = [
     noun: "Shuka",
     price: [900, 2600],
     blurb: [
-      "the thick, warm cotton blanket of the Maasai, for the shoulders, the sofa or a picnic in the park",
+      "the thick, warm cotton blanket of the Rift Valley, for the shoulders, the sofa or a picnic in the park",
       "woven in bold checks, as useful as it is beautiful",
     ],
   },
@@ -234,7 +234,7 @@ const PRINTS = [
   "Bogolan",
   "Shweshwe",
   "Batik",
-  "Maasai",
+  "Kanga",
 ];
 const NAMES = [
   "Zawadi",
@@ -303,7 +303,7 @@ export function sampleCatalogue(): SampleProduct[] {
       products.push({
         id: String(id),
         name,
-        description: `A ${print.toLowerCase() === "maasai" ? "Maasai" : print} ${[style, plan.noun].filter(Boolean).join(" ").toLowerCase()} ${plan.blurb[i % plan.blurb.length]}. Each piece is cut from ${fabric} in Nairobi, so no two are exactly alike.`,
+        description: `A ${print} ${[style, plan.noun].filter(Boolean).join(" ").toLowerCase()} ${plan.blurb[i % plan.blurb.length]}. Each piece is cut from ${fabric} in Nairobi, so no two are exactly alike.`,
         details: `Material: ${fabric}. Care: cold wash with mild detergent, no bleach; air dry or low tumble dry; iron on the reverse. Made in Kenya.`,
         category: plan.category,
         price,

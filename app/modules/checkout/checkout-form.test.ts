@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { CHECKOUT_MESSAGES, normaliseKenyanPhone, validateCheckout } from "./checkout-form";
+import {
+  CHECKOUT_MESSAGES,
+  checkoutErrors,
+  normaliseKenyanPhone,
+  validateCheckout,
+} from "./checkout-form";
 
 const valid = {
   name: "Akinyi Otieno",
@@ -97,5 +102,39 @@ describe("checkout validation", () => {
       pickupLocation: "Milele Mall Ngong",
     });
     expect(rider.ok && rider.data.pickupLocation).toBeNull();
+  });
+});
+
+describe("every field's message at once, for the form to show beside each field", () => {
+  test("all failures, each with the spec's text, keyed in the spec's order", () => {
+    const errors = checkoutErrors({
+      ...valid,
+      name: " ",
+      phone: "0812345678",
+      email: "akinyi@",
+      deliveryMethod: "matatu",
+      address: "  ",
+    });
+    expect(errors).toEqual({
+      name: "Please enter your full name",
+      phone: "Please enter a valid Kenyan phone number (e.g., 0712345678 or 254712345678)",
+      email: "Please enter a valid email address",
+      address: "Please provide your exact delivery location",
+    });
+    expect(Object.keys(errors)).toEqual(["name", "phone", "email", "address"]);
+  });
+
+  test("only the fields in error; none for a form that may go", () => {
+    expect(checkoutErrors({ ...valid, email: "x" })).toEqual({ email: CHECKOUT_MESSAGES.email });
+    expect(checkoutErrors({ ...valid, deliveryMethod: "rider", address: "" })).toEqual({
+      address: CHECKOUT_MESSAGES.address,
+    });
+    expect(checkoutErrors(valid)).toEqual({});
+    // Pickup needs no address, whatever was left in it.
+    expect(checkoutErrors({ ...valid, deliveryMethod: "pickup", address: "" })).toEqual({});
+  });
+
+  test("a field the form does not show (a made-up delivery method) is no field's message", () => {
+    expect(checkoutErrors({ ...valid, deliveryMethod: "drone" })).toEqual({});
   });
 });

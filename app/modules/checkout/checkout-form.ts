@@ -12,6 +12,11 @@ export const CHECKOUT_MESSAGES = {
   address: "Please provide your exact delivery location",
 } as const;
 
+/** The fields that can be in error, in the order the original shop checked them. */
+const CHECKOUT_ERROR_FIELDS = ["name", "phone", "email", "address"] as const;
+
+export type CheckoutErrors = Partial<Record<(typeof CHECKOUT_ERROR_FIELDS)[number], string>>;
+
 /** Optional +254, 254 or 0, then 1 or 7, then 8 more digits (spaces and dashes ignored). */
 const KENYAN_PHONE = /^(?:\+254|254|0)?([17]\d{8})$/;
 
@@ -37,7 +42,9 @@ export const checkoutSchema = z
     city: text(100),
     notes: text(1000),
     deliveryMethod: z._default(
-      z.enum(DELIVERY_METHODS.map((m) => m.id) as ["pickup", "matatu", "rider"]),
+      z.enum(DELIVERY_METHODS.map((m) => m.id) as ["pickup", "matatu", "rider"], {
+        error: "Please choose pickup, matatu parcel or rider for delivery.",
+      }),
       "pickup",
     ),
     pickupLocation: z.optional(z.string()),
@@ -62,7 +69,21 @@ export type CheckoutData = {
   pickupLocation: string | null;
 };
 
-const ORDER: (keyof typeof CHECKOUT_MESSAGES)[] = ["name", "phone", "email", "address"];
+/**
+ * Every field in error at once, each with the spec's text, in the spec's order: the form shows
+ * each beside its field, in the browser before posting and on the server after. Empty when no
+ * field the form shows is wrong (what a browser cannot send, validateCheckout still refuses).
+ */
+export function checkoutErrors(input: Record<string, unknown>): CheckoutErrors {
+  const result = checkoutSchema.safeParse(input);
+  if (result.success) return {};
+  const failed = new Set(result.error.issues.map((i) => String(i.path[0])));
+  const errors: CheckoutErrors = {};
+  for (const field of CHECKOUT_ERROR_FIELDS) {
+    if (failed.has(field)) errors[field] = CHECKOUT_MESSAGES[field];
+  }
+  return errors;
+}
 
 /**
  * Checks the form in the spec's order and answers the first failure's text, as the original
@@ -76,7 +97,7 @@ export function validateCheckout(
   const result = checkoutSchema.safeParse(input);
   if (!result.success) {
     const byField = new Map(result.error.issues.map((i) => [String(i.path[0]), i.message]));
-    for (const field of ORDER) {
+    for (const field of CHECKOUT_ERROR_FIELDS) {
       const message = byField.get(field);
       if (message) return { ok: false, field, message: CHECKOUT_MESSAGES[field] };
     }

@@ -119,9 +119,39 @@ describe("products", () => {
         sizes: ["S", "M", "40"],
         isFeatured: true,
         inStock: false,
+        stock: null,
         createdAt: new Date(1700000000000),
       },
     });
+  });
+
+  test("stock is read when the export gives it, per size or as one number without sizes", () => {
+    const sized = parseProduct(doc({ ...base, sizes: ["S", "M"], stock: { S: 2, M: "0" } }));
+    expect(sized).toMatchObject({ ok: true, warnings: [], product: { stock: { S: 2, M: 0 } } });
+    const unsized = parseProduct(doc({ ...base, stock: "7" }));
+    expect(unsized).toMatchObject({ ok: true, warnings: [], product: { stock: { "": 7 } } });
+  });
+
+  test("stock that cannot be read is noted and left out; none readable means not tracked", () => {
+    const partly = parseProduct(
+      doc({ ...base, sizes: ["S", "M"], stock: { S: 3, M: -1, XL: 4, L: "many" } }),
+    );
+    expect(partly.ok && partly.product.stock).toEqual({ S: 3 });
+    expect(partly.ok && partly.warnings).toEqual([
+      'stock -1 of size "M" is not a number of pieces; left out',
+      'stock of size "XL", which the product does not offer, is left out',
+      'stock of size "L", which the product does not offer, is left out',
+    ]);
+    const oneNumberForSizes = parseProduct(doc({ ...base, sizes: ["S"], stock: 5 }));
+    expect(oneNumberForSizes.ok && oneNumberForSizes.product.stock).toBeNull();
+    expect(oneNumberForSizes.ok && oneNumberForSizes.warnings).toEqual([
+      'stock is one number but the product has sizes; give it per size, as {"M": 2}; stock is not tracked',
+    ]);
+    const notANumber = parseProduct(doc({ ...base, stock: 2.5 }));
+    expect(notANumber.ok && notANumber.product.stock).toBeNull();
+    expect(notANumber.ok && notANumber.warnings).toEqual([
+      "stock 2.5 is not a number of pieces; stock is not tracked",
+    ]);
   });
 
   test("defaults: in stock, not featured, no sizes, no images, no original price", () => {
@@ -137,6 +167,7 @@ describe("products", () => {
         sizes: [],
         isFeatured: false,
         inStock: true,
+        stock: null,
         createdAt: null,
       },
     });

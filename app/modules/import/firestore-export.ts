@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type CategoryId, isCategoryId } from "~/modules/catalog/categories";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
+import { MAX_STOCK } from "~/modules/inventory/stock-rules";
 import { isUuid } from "~/utils/uuid";
 import { type NormalisedOrder, normaliseOrder } from "./legacy-order";
 
@@ -127,6 +128,8 @@ export type ImportedProduct = {
   sizes: string[];
   isFeatured: boolean;
   inStock: boolean;
+  /** Pieces per size ('' without sizes) when the export gives them; null: not tracked. */
+  stock: Record<string, number> | null;
   createdAt: Date | null;
 };
 
@@ -209,6 +212,7 @@ export function parseProduct(
   }
 
   const createdAt = createdAtOf(data, warnings);
+  const stock = stockOf(data.stock, sizes, warnings);
 
   return {
     ok: true,
@@ -225,9 +229,47 @@ export function parseProduct(
       sizes,
       isFeatured: flag(data, "isFeatured", false, warnings),
       inStock: flag(data, "inStock", true, warnings),
+      stock,
       createdAt,
     },
   };
+}
+
+/** A count of pieces: a whole number from 0 to MAX_STOCK, or a string of one; else null. */
+function pieces(value: unknown): number | null {
+  const n = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= MAX_STOCK ? n : null;
+}
+
+/**
+ * The stock an export gives, if any: `"stock": 4` for a product without sizes, or pieces per size,
+ * `"stock": {"S": 2, "M": 0}`. Given nothing, the product is not tracked (it sells as before).
+ * A size the product does not offer, or a count that is not one, is left out and noted.
+ */
+function stockOf(value: unknown, sizes: string[], warnings: string[]) {
+  if (!given(value)) return null;
+  if (typeof value !== "object" || Array.isArray(value)) {
+    const n = pieces(value);
+    if (n !== null && sizes.length === 0) return { "": n };
+    warnings.push(
+      n === null
+        ? `stock ${JSON.stringify(value)} is not a number of pieces; stock is not tracked`
+        : 'stock is one number but the product has sizes; give it per size, as {"M": 2}; stock is not tracked',
+    );
+    return null;
+  }
+  const levels: Record<string, number> = {};
+  for (const [size, count] of Object.entries(value as Record<string, unknown>)) {
+    const n = pieces(count);
+    if (!(sizes.length ? sizes.includes(size) : size === "")) {
+      warnings.push(`stock of size "${size}", which the product does not offer, is left out`);
+    } else if (n === null) {
+      warnings.push(
+        `stock ${JSON.stringify(count)} of size "${size}" is not a number of pieces; left out`,
+      );
+    } else levels[size] = n;
+  }
+  return Object.keys(levels).length ? levels : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { inArray, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders, products } from "~/db/schema";
+import { startTracking } from "~/modules/inventory/stock.server";
 import { productImageKey } from "~/modules/media/image-keys";
 import {
   ImageRejectedError,
@@ -139,14 +140,29 @@ export async function importProducts(
         }
       }
 
-      const { imageUrls: _, createdAt, ...fields } = product;
+      const { imageUrls: _, createdAt, stock, ...fields } = product;
       let inserted: { id: string }[];
       try {
-        inserted = await db
-          .insert(products)
-          .values({ ...fields, images: keys, ...(createdAt ? { createdAt } : {}) })
-          .onConflictDoNothing()
-          .returning({ id: products.id });
+        // The product and the stock the export gives (through the ledger), together.
+        inserted = await db.transaction(async (tx) => {
+          const rows = await tx
+            .insert(products)
+            .values({ ...fields, images: keys, ...(createdAt ? { createdAt } : {}) })
+            .onConflictDoNothing()
+            .returning({ id: products.id });
+          if (rows.length && stock) {
+            await startTracking(
+              tx,
+              Object.entries(stock).map(([size, quantity]) => ({
+                productId: product.id,
+                size,
+                quantity,
+              })),
+              "imported",
+            );
+          }
+          return rows;
+        });
       } catch (error) {
         // Never leave files behind that no product points to.
         await removeImageVariants(storage, keys);

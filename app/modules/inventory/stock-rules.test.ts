@@ -1,11 +1,14 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   canFill,
+  capLine,
   ledgerSum,
   notEnoughStockMessage,
   releasesOnStatusChange,
   sizeAvailability,
   stockActionOnSettlement,
+  stockLimitMessage,
   stockLines,
   takeForSale,
   unitsHeld,
@@ -109,5 +112,50 @@ describe("stock rules", () => {
       { size: "", left: 1, soldOut: false, low: true },
     ]);
     expect(sizeAvailability([], {}).soldOut).toBe(false);
+  });
+});
+
+describe("what a cart may hold", () => {
+  test("a line grows to what is asked when the shelf has it, or when nothing is counted", () => {
+    expect(capLine(1, 3, 5)).toEqual({ quantity: 3, capped: false });
+    expect(capLine(1, 3, 3)).toEqual({ quantity: 3, capped: false });
+    expect(capLine(2, 40, null)).toEqual({ quantity: 40, capped: false });
+  });
+
+  test("asked for more than the shelf, it takes what is there and says so", () => {
+    expect(capLine(0, 2, 1)).toEqual({ quantity: 1, capped: true });
+    expect(capLine(1, 2, 1)).toEqual({ quantity: 1, capped: true });
+    expect(capLine(0, 1, 0)).toEqual({ quantity: 0, capped: true });
+  });
+
+  test("a line above a shelf that sold meanwhile is never shrunk by asking for more", () => {
+    expect(capLine(3, 4, 1)).toEqual({ quantity: 3, capped: true });
+    // Lowering it is always allowed, even while it is still above the shelf.
+    expect(capLine(3, 2, 1)).toEqual({ quantity: 2, capped: false });
+  });
+
+  test("never more than asked, never past the shelf unless it was there already", () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 99 }),
+        fc.nat({ max: 99 }),
+        fc.option(fc.nat({ max: 99 }), { nil: null }),
+        (current, target, left) => {
+          const { quantity, capped } = capLine(current, target, left);
+          expect(quantity).toBeLessThanOrEqual(target);
+          expect(capped).toBe(quantity < target);
+          // Above the shelf only if it was there already: it never grew past it.
+          if (left !== null && quantity > left) expect(quantity).toBeLessThanOrEqual(current);
+          if (target > current) expect(quantity).toBeGreaterThanOrEqual(current);
+        },
+      ),
+    );
+  });
+
+  test("the shopper reads a whole sentence, with the size or without one", () => {
+    expect(stockLimitMessage("M", 2)).toBe("Only 2 left in size M");
+    expect(stockLimitMessage("M", 0)).toBe("Size M is sold out");
+    expect(stockLimitMessage("", 1)).toBe("Only 1 left");
+    expect(stockLimitMessage("", 0)).toBe("This piece is sold out");
   });
 });

@@ -8,6 +8,8 @@ import type { StockMovementKind, StockState } from "~/db/stock-states";
 
 /** How long units wait for their payment when STOCK_HOLD_MINUTES is not set (env.server.ts agrees). */
 export const DEFAULT_STOCK_HOLD_MINUTES = 30;
+/** The most pieces an admin may set for one size. */
+export const MAX_STOCK = 100_000;
 /** At or below this, the shelf is running low ('Only {n} left'). */
 export const LOW_STOCK = 3;
 
@@ -67,6 +69,14 @@ export function notEnoughStockMessage(line: Pick<StockLine, "name" | "size">, le
     ? `Only ${left} left of ${line.name}. Please lower the quantity in your cart.`
     : `${line.name} is sold out. Please remove it from your cart.`;
 }
+
+/** The ledger's kinds of movement, as the owner reads them in a product's history. */
+export const MOVEMENT_LABELS: Record<StockMovementKind, string> = {
+  held: "Held",
+  released: "Released",
+  sold: "Sold",
+  adjusted: "Adjusted",
+};
 
 export type LedgerRow = {
   productId: string;
@@ -157,4 +167,27 @@ export function sizeAvailability(sizes: readonly string[], levels: Record<string
     };
   });
   return { sizes: all, soldOut: all.every((s) => s.soldOut) };
+}
+
+/**
+ * What a cart line becomes when a shopper asks for `target` pieces (an add: what the line has
+ * plus what is added; a stepper: its new quantity), with `left` on the shelf (null: not tracked).
+ * A line never grows past the shelf, and asking for more never shrinks it: a line already above
+ * the shelf (it sold meanwhile) keeps its quantity until the shopper lowers it. `capped` says the
+ * shopper got less than asked.
+ */
+export function capLine(current: number, target: number, left: number | null) {
+  if (left === null || target <= left || target <= current) {
+    return { quantity: target, capped: false };
+  }
+  return { quantity: Math.max(current, left), capped: true };
+}
+
+/**
+ * What a shopper is told when the shelf holds fewer than they asked for, or none: whole
+ * sentences, one with the size and one without it.
+ */
+export function stockLimitMessage(size: string, left: number) {
+  if (size) return left > 0 ? `Only ${left} left in size ${size}` : `Size ${size} is sold out`;
+  return left > 0 ? `Only ${left} left` : "This piece is sold out";
 }

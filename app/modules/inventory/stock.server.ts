@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import {
   type OrderItem,
@@ -7,10 +7,12 @@ import {
   productStock,
   products,
   stockMovements,
+  user,
 } from "~/db/schema";
 import type { ShortLine } from "~/db/stock-states";
 import {
   canFill,
+  MAX_STOCK,
   notEnoughStockMessage,
   type StockLine,
   stockLines,
@@ -160,6 +162,34 @@ export async function holdOrderStock(
   return held;
 }
 
+/** How many of a product's movements its history shows, newest first. */
+export const HISTORY_LIMIT = 100;
+
+/**
+ * A product's stock history for the owner: its ledger, newest first, each movement with the order
+ * or the admin (by email) behind it.
+ */
+export async function productLedger(db: Exec, productId: string, limit = HISTORY_LIMIT) {
+  return db
+    .select({
+      id: stockMovements.id,
+      size: stockMovements.size,
+      kind: stockMovements.kind,
+      change: stockMovements.change,
+      units: stockMovements.units,
+      quantityAfter: stockMovements.quantityAfter,
+      orderId: stockMovements.orderId,
+      adminEmail: user.email,
+      reason: stockMovements.reason,
+      createdAt: stockMovements.createdAt,
+    })
+    .from(stockMovements)
+    .leftJoin(user, eq(user.id, stockMovements.adminId))
+    .where(eq(stockMovements.productId, productId))
+    .orderBy(desc(stockMovements.id))
+    .limit(limit);
+}
+
 /** An order's ledger rows, oldest first. */
 export async function orderMovements(db: Exec, orderId: string) {
   return db
@@ -276,7 +306,92 @@ export async function sellReleasedStock(
 
 /**
  * An admin sets how many of a product's size are on the shelf (tracking it from now on if it
- * was not): one 'adjusted' row with the difference, by that admin. Answers the new quantity.
+ * was not): one 'adjusted' row with the difference, by that admin, inside the caller's
+ * transaction. With `expected` (what the admin's form showed: a count, or null for untracked),
+ * the change is made only if the shelf still holds that: a sale between opening the form and
+ * saving it is never undone by a save that did not mean to touch it. Answers the new quantity.
+ */
+export async function adjustStock(
+  tx: Tx,
+  input: {
+    productId: string;
+    size: string;
+    quantity: number;
+    expected?: number | null;
+    adminId: string | null;
+    reason?: string;
+  },
+) {
+  if (!Number.isInteger(input.quantity) || input.quantity < 0 || input.quantity > MAX_STOCK) {
+    throw new StockError(`Please enter a whole number of pieces from 0 to ${MAX_STOCK}.`);
+  }
+  const started = await tx
+    .insert(productStock)
+    .values({ productId: input.productId, size: input.size, quantity: 0 })
+    .onConflictDoNothing()
+    .returning({ size: productStock.size });
+  const current = (await onShelf(tx, input.productId, input.size, true)) ?? 0;
+  // Expected untracked (null): the row just made is the shelf the form showed.
+  if (
+    input.expected !== undefined &&
+    (input.expected === null ? started.length === 0 : input.expected !== current)
+  ) {
+    throw new StockError(stockMovedMessage(input.size, current));
+  }
+  const change = input.quantity - current;
+  // Counting starts with a row even at 0, so the history says when and by whom.
+  if (change !== 0 || started.length > 0) {
+    await move(tx, {
+      productId: input.productId,
+      size: input.size,
+      kind: "adjusted",
+      change,
+      units: Math.abs(change),
+      adminId: input.adminId,
+      reason: input.reason ?? "set by an admin",
+    });
+  }
+  return input.quantity;
+}
+
+const stockMovedMessage = (size: string, now: number) =>
+  size
+    ? `The stock of size ${size} changed while you were editing (now ${now}). Please check it and save again.`
+    : `The stock changed while you were editing (now ${now}). Please check it and save again.`;
+
+/**
+ * An admin stops counting a size: it sells without limit again. The ledger first brings it to 0
+ * ('adjusted', by that admin), so if it is tracked again later its ledger still adds up. With
+ * `expected`, only if the shelf still holds what the admin's form showed.
+ */
+export async function stopTracking(
+  tx: Tx,
+  input: { productId: string; size: string; expected?: number | null; adminId: string | null },
+) {
+  const current = await onShelf(tx, input.productId, input.size, true);
+  if (current === null) return;
+  if (input.expected !== undefined && input.expected !== current) {
+    throw new StockError(stockMovedMessage(input.size, current));
+  }
+  if (current !== 0) {
+    await move(tx, {
+      productId: input.productId,
+      size: input.size,
+      kind: "adjusted",
+      change: -current,
+      units: current,
+      adminId: input.adminId,
+      reason: "no longer tracked",
+    });
+  }
+  await tx
+    .delete(productStock)
+    .where(and(eq(productStock.productId, input.productId), eq(productStock.size, input.size)));
+}
+
+/**
+ * An admin sets how many of a product's size are on the shelf, on its own (outside a product
+ * save): the size must be one the product has ('' for a product without sizes).
  */
 export async function setStock(
   db: Db,
@@ -288,9 +403,6 @@ export async function setStock(
     reason?: string;
   },
 ) {
-  if (!Number.isInteger(input.quantity) || input.quantity < 0 || input.quantity > 100_000) {
-    throw new StockError("Please enter a whole number of pieces from 0 to 100000.");
-  }
   return db.transaction(async (tx) => {
     const [product] = await tx
       .select({ sizes: products.sizes })
@@ -300,25 +412,17 @@ export async function setStock(
     if (product.sizes.length ? !product.sizes.includes(input.size) : input.size !== "") {
       throw new StockError("That size is not one of the product's sizes.");
     }
-    await tx
-      .insert(productStock)
-      .values({ productId: input.productId, size: input.size, quantity: 0 })
-      .onConflictDoNothing();
-    const current = (await onShelf(tx, input.productId, input.size, true)) ?? 0;
-    const change = input.quantity - current;
-    if (change !== 0) {
-      await move(tx, {
-        productId: input.productId,
-        size: input.size,
-        kind: "adjusted",
-        change,
-        units: Math.abs(change),
-        adminId: input.adminId,
-        reason: input.reason ?? "set by an admin",
-      });
-    }
-    return input.quantity;
+    return adjustStock(tx, input);
   });
+}
+
+/** A product's tracked quantities by size ('' for one without sizes); untracked sizes are absent. */
+export async function productLevels(db: Exec, productId: string) {
+  const rows = await db
+    .select({ size: productStock.size, quantity: productStock.quantity })
+    .from(productStock)
+    .where(eq(productStock.productId, productId));
+  return Object.fromEntries(rows.map((r) => [r.size, r.quantity])) as Record<string, number>;
 }
 
 /**

@@ -45,7 +45,7 @@ export async function storeImageVariants(
   storage: MediaStorage,
   key: string,
   input: Buffer,
-  options: { effort?: number } = {},
+  options: { effort?: number; quality?: number } = {},
 ): Promise<void> {
   // Decode once (rotating by EXIF), then resize the decoded pixels for each width.
   const { data, info } = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
@@ -60,7 +60,7 @@ export async function storeImageVariants(
   for (const width of IMAGE_WIDTHS) {
     const body = await sharp(data, { raw: info })
       .resize(width, imageHeight(width))
-      .webp({ quality: 78, effort: options.effort ?? 4 })
+      .webp({ quality: options.quality ?? 78, effort: options.effort ?? 4 })
       .toBuffer();
     await storage.put(variantKey(key, width), body, "image/webp");
   }

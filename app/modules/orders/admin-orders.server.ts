@@ -1,11 +1,17 @@
-import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { ORDER_STATUSES, type OrderStatus, orderEvents, orders, user } from "~/db/schema";
+import { messages, ORDER_STATUSES, type OrderStatus, orderEvents, orders, user } from "~/db/schema";
+import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
+import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { releaseOrderStock } from "~/modules/inventory/stock.server";
 import { releasesOnStatusChange } from "~/modules/inventory/stock-rules";
-import { providerLabel } from "~/modules/payments/provider-labels";
+import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
 import { pageNumber } from "~/utils/page-number";
 import { isUuid } from "~/utils/uuid";
+import { FULFILMENT_LABELS, nextFulfilmentStates } from "./fulfilment-rules";
+import { paymentFact } from "./tracking.server";
+
+export { unpaidWarning } from "./status-warning";
 
 export const ORDERS_PAGE_SIZE = 20;
 export const STATUS_FILTERS = ["all", ...ORDER_STATUSES] as const;
@@ -22,6 +28,10 @@ const SECTION_WHERE: Record<SectionId, SQL> = {
 
 export type OrdersQuery = {
   status: StatusFilter;
+  /** 'to_pack': only paid orders waiting to be packed (one tap from the default view). */
+  view: "all" | "to_pack";
+  /** An order reference, a phone number or part of a name. */
+  q: string;
   sort: OrderSort;
   pages: Record<SectionId, number>;
 };
@@ -33,6 +43,8 @@ export function parseOrdersQuery(search: URLSearchParams): OrdersQuery {
   const page = (name: string) => pageNumber(search.get(name), 100_000);
   return {
     status,
+    view: search.get("view") === "to_pack" ? "to_pack" : "all",
+    q: (search.get("q") ?? "").trim().slice(0, 60),
     sort: search.get("sort") === "oldest" ? "oldest" : "newest",
     pages: {
       completed: page("completedPage"),
@@ -69,15 +81,17 @@ export async function orderSections(db: Db, query: OrdersQuery) {
         .offset((query.pages[section] - 1) * ORDERS_PAGE_SIZE),
     ),
   ]);
-  // Each listed order's timeline, for its details, in one query for the whole page.
-  const timelines = await orderTimelines(
-    db,
-    pages.flat().map((o) => o.id),
-  );
+  // Each listed order's timeline and messages, for its details, in one query each for the page.
+  const ids = pages.flat().map((o) => o.id);
+  const [timelines, sent] = await Promise.all([orderTimelines(db, ids), orderMessages(db, ids)]);
   const section = (id: SectionId, rows: (typeof orders.$inferSelect)[]) => ({
     total: counts?.[id] ?? 0,
     page: query.pages[id],
-    rows: rows.map((row) => ({ ...toAdminOrder(row), timeline: timelines.get(row.id) ?? [] })),
+    rows: rows.map((row) => ({
+      ...toAdminOrder(row),
+      timeline: timelines.get(row.id) ?? [],
+      messages: sent.get(row.id) ?? [],
+    })),
   });
   return Object.fromEntries(SECTIONS.map((id, i) => [id, section(id, pages[i]!)])) as Record<
     SectionId,
@@ -89,8 +103,35 @@ export async function orderSections(db: Db, query: OrdersQuery) {
 export const countWhere = (where: SQL) =>
   sql<number>`count(*) filter (where ${where})`.mapWith(Number);
 
-const statusFilter = (query: Pick<OrdersQuery, "status">) =>
-  query.status === "all" ? undefined : eq(orders.status, query.status);
+/** What the owner typed: the start of a reference, a phone number, or part of a name. */
+function searchFilter(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const reference = q.replace(/^#/, "").toLowerCase();
+  const digits = q.replace(/\D/g, "");
+  const phone = normaliseKenyanPhone(q) ?? (digits.length >= 4 ? digits : null);
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return or(
+    /^[0-9a-f]{4,8}$/.test(reference) ? sql`${orders.id}::text like ${`${reference}%`}` : undefined,
+    phone ? sql`${orders.customerPhone} like ${`%${phone}%`}` : undefined,
+    ilike(orders.customerName, `%${escaped}%`),
+  );
+}
+
+const statusFilter = (query: Pick<OrdersQuery, "status"> & Partial<OrdersQuery>) =>
+  and(
+    query.status === "all" ? undefined : eq(orders.status, query.status),
+    query.view === "to_pack" ? eq(orders.fulfilmentState, "to_pack") : undefined,
+    query.q ? searchFilter(query.q) : undefined,
+  );
+
+/** How many paid orders wait to be packed, for the 'To pack (n)' view's link. */
+export async function toPackCount(db: Db) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .where(eq(orders.fulfilmentState, "to_pack"));
+  return row?.n ?? 0;
+}
 
 const sortOrder = (query: Pick<OrdersQuery, "sort">) =>
   query.sort === "oldest"
@@ -166,6 +207,45 @@ export async function orderTimelines(db: Db, ids: string[]) {
   return byOrder;
 }
 
+export type OrderMessage = {
+  id: number;
+  channel: (typeof messages.$inferSelect)["channel"];
+  audience: (typeof messages.$inferSelect)["audience"];
+  recipient: string;
+  kind: (typeof messages.$inferSelect)["kind"];
+  state: (typeof messages.$inferSelect)["state"];
+  attempts: number;
+  at: string;
+};
+
+/** The SMS and emails each order caused, oldest first, with how their delivery went. */
+export async function orderMessages(db: Db, ids: string[]) {
+  const byOrder = new Map<string, OrderMessage[]>();
+  if (ids.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      id: messages.id,
+      orderId: messages.orderId,
+      channel: messages.channel,
+      audience: messages.audience,
+      recipient: messages.recipient,
+      kind: messages.kind,
+      state: messages.state,
+      attempts: messages.attempts,
+      at: messages.createdAt,
+    })
+    .from(messages)
+    .where(inArray(messages.orderId, ids))
+    .orderBy(asc(messages.id));
+  for (const { orderId, at, ...message } of rows) {
+    if (!orderId) continue;
+    const list = byOrder.get(orderId) ?? [];
+    list.push({ ...message, at: at.toISOString() });
+    byOrder.set(orderId, list);
+  }
+  return byOrder;
+}
+
 function toAdminOrder(row: typeof orders.$inferSelect) {
   return {
     id: row.id,
@@ -183,24 +263,70 @@ function toAdminOrder(row: typeof orders.$inferSelect) {
       notes: row.notes,
     },
     delivery: {
-      method: row.deliveryMethod,
+      /** The method's code, as stored and exported ('pickup', 'matatu', 'rider'). */
+      methodId: row.deliveryMethod,
+      method:
+        DELIVERY_METHODS.find((m) => m.id === row.deliveryMethod)?.label ?? row.deliveryMethod,
       fee: row.deliveryFee,
       pickupLocation: row.pickupLocation,
     },
     // 'N/A' only when the order never had a payment status at all (the spec's details modal).
     paymentMethod: row.paymentMethod ?? (row.paymentStatus ? "Unknown" : "N/A"),
+    /** The method as the owner says it ('M-Pesa', 'Visa card'); the CSV keeps the provider's code. */
+    paymentMethodLabel: paymentMethodLabel(
+      row.paymentMethod ?? (row.paymentStatus ? "Unknown" : "N/A"),
+    ),
     confirmationCode: row.confirmationCode,
     paymentProvider: providerLabel(row.paymentProvider),
+    /** The provider confirmed its payment (and did not take it back). */
+    paid: paymentFact(row) === "paid",
     /** The provider reversed the payment: the order is Failed and no longer counts as revenue. */
     paymentReversed: row.paymentReversedAt !== null,
     /** Paid after its units were gone: the lines short, for the owner to refund or restock. */
     oversold: row.stockShort ?? [],
+    fulfilment: {
+      state: row.fulfilmentState,
+      label: row.fulfilmentState ? FULFILMENT_LABELS[row.fulfilmentState] : null,
+      note: row.fulfilmentNote,
+      /** The steps the owner may move it to: none until its payment is confirmed. */
+      next:
+        row.fulfilmentState !== null ||
+        (row.paymentStatus?.state === "COMPLETED" && row.status !== "Failed")
+          ? nextFulfilmentStates(row.deliveryMethod, row.fulfilmentState).map((state) => ({
+              state,
+              label: FULFILMENT_LABELS[state],
+            }))
+          : [],
+    },
+    /** The shopper's own page for the order, to share again if they lost the message. */
+    trackingPath: `/orders/${row.trackingToken}`,
   };
 }
 
 export type AdminOrder = ReturnType<typeof toAdminOrder>;
 
+/** One order as the admin sees it (its packing slip), or null for an unknown id. */
+export async function adminOrder(db: Db, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row ? toAdminOrder(row) : null;
+}
+
 export class OrderStatusError extends Error {}
+
+/** Whether the provider confirmed the order's payment, for the status change's question. */
+export async function orderIsPaid(db: Db, orderId: string) {
+  if (!isUuid(orderId)) return false;
+  const [row] = await db
+    .select({
+      paymentStatus: orders.paymentStatus,
+      paymentReversedAt: orders.paymentReversedAt,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ? paymentFact(row) === "paid" : false;
+}
 
 /**
  * An admin's status change: any of the five values, for orders not Completed or Failed (the spec

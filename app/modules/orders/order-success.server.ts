@@ -1,9 +1,16 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { orders } from "~/db/schema";
 import { clearCart, restoreItems } from "~/modules/cart/cart.server";
+import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
+import { paymentFailureText } from "~/modules/payments/payment-failure";
 import { providerLabel } from "~/modules/payments/provider-labels";
 import type { PaymentProviders, PaymentRef } from "~/modules/payments/registry";
 import { logger } from "~/utils/logger.server";
+import { shopCookie } from "~/utils/shop-cookie.server";
+import { isUuid } from "~/utils/uuid";
 import { orderForPayment, settleOrder } from "./settlement.server";
+import { orderReference, paymentFact } from "./tracking.server";
 
 /**
  * The shopper's return from the payment provider: settles the order by asking the provider (never
@@ -27,9 +34,18 @@ export async function arriveFromPayment(
   if (!order) return null;
   const owner = Boolean(cartId && order.cartId === cartId);
   if (owner && cartId) await clearCart(db, cartId);
+  const fact = paymentFact(order);
   return {
     status: order.status,
-    reference: order.id.slice(0, 8).toUpperCase(),
+    payment: fact,
+    /** Why a failed payment did not go through, in plain words. */
+    failure:
+      fact === "failed"
+        ? paymentFailureText(order.paymentStatus?.failure, providerLabel(order.paymentProvider))
+        : null,
+    /** When the order was placed: 'Confirming...' gives up after two minutes of it. */
+    placedAt: order.createdAt.toISOString(),
+    reference: orderReference(order.id),
     provider: providerLabel(order.paymentProvider),
     owner,
     details: owner
@@ -39,20 +55,70 @@ export async function arriveFromPayment(
           deliveryFee: order.deliveryFee,
           items: order.items,
           paymentMethod: order.paymentMethod,
+          delivery: {
+            method:
+              DELIVERY_METHODS.find((m) => m.id === order.deliveryMethod)?.label ??
+              order.deliveryMethod,
+            pickup: order.deliveryMethod === "pickup",
+            pickupLocation: order.pickupLocation,
+            address: [order.address, order.city].filter(Boolean).join(", "),
+          },
+          trackingPath: `/orders/${order.trackingToken}`,
         }
       : null,
   };
 }
 
-/** 'Try again' after a failed payment: the order's items go back into the cart that placed it. */
+/**
+ * The order a 'Try again' (or 'Pay again') came from, for the cart page to fill its checkout form
+ * in again with. It holds only the order's id: the details are read from the order, and only for
+ * the cart that placed it.
+ */
+export const retryCookie = shopCookie("retry", { maxAge: 60 * 60 });
+
+/**
+ * 'Try again' after a failed payment: the order's items go back into the cart that placed it, and
+ * the cart page is told which order to take the shopper's details from.
+ */
 export async function retryOrder(db: Db, payment: PaymentRef, cartId: string | null) {
   const order = await orderForPayment(db, payment);
-  if (!order || !cartId || order.cartId !== cartId) return cartId;
-  return restoreItems(
+  if (!order || !cartId || order.cartId !== cartId) return { cartId, orderId: null };
+  const restored = await restoreItems(
     db,
     cartId,
     order.items
       .filter((i) => i.productId)
       .map((i) => ({ productId: i.productId!, size: i.size ?? "", quantity: i.quantity })),
   );
+  return { cartId: restored, orderId: order.id };
+}
+
+/** A stored phone number (2547XXXXXXXX) as shoppers type it: 07XXXXXXXX. */
+const localPhone = (phone: string) => (/^254\d{9}$/.test(phone) ? `0${phone.slice(3)}` : phone);
+
+/**
+ * What the shopper typed for the order they are trying again, and why its payment did not go
+ * through: read from the order the retry cookie names, only when it was placed by this cart.
+ */
+export async function checkoutToRetry(db: Db, request: Request, cartId: string | null) {
+  const orderId = await retryCookie.parse(request.headers.get("Cookie"));
+  if (!cartId || typeof orderId !== "string" || !isUuid(orderId)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.cartId !== cartId) return null;
+  const failed = paymentFact(order) === "failed";
+  return {
+    values: {
+      name: order.customerName,
+      phone: localPhone(order.customerPhone),
+      email: order.customerEmail,
+      address: order.address,
+      city: order.city,
+      notes: order.notes,
+      deliveryMethod: order.deliveryMethod,
+      pickupLocation: order.pickupLocation ?? "",
+    },
+    failure: failed
+      ? paymentFailureText(order.paymentStatus?.failure, providerLabel(order.paymentProvider))
+      : null,
+  };
 }

@@ -35,7 +35,7 @@ describe("orders CSV", () => {
         address: "",
         city: "",
       },
-      delivery: { method: "rider", fee: 300, pickupLocation: null },
+      delivery: { methodId: "rider", fee: 300, pickupLocation: null },
       paymentMethod: "M-Pesa",
       confirmationCode: "QK12",
       paymentProvider: "Pesapal",

@@ -10,7 +10,7 @@ export type CsvOrder = {
   currency: string;
   items: OrderItem[];
   customer: { name: string; phone: string; email: string; address: string; city: string };
-  delivery: { method: string; fee: number; pickupLocation: string | null };
+  delivery: { methodId: string; fee: number; pickupLocation: string | null };
   paymentMethod: string;
   confirmationCode: string | null;
   paymentProvider: string;
@@ -65,7 +65,7 @@ export function csvLine(order: CsvOrder): string {
     order.customer.name,
     order.customer.phone,
     order.customer.email,
-    order.delivery.method,
+    order.delivery.methodId,
     order.delivery.pickupLocation,
     order.customer.address,
     order.customer.city,

@@ -7,9 +7,11 @@ import {
   sellReleasedStock,
 } from "~/modules/inventory/stock.server";
 import { stockActionOnSettlement } from "~/modules/inventory/stock-rules";
+import { queueOrderMessages } from "~/modules/messages/outbox.server";
 import type { PaymentStatus } from "~/modules/payments/provider";
 import type { PaymentProviders, PaymentRef } from "~/modules/payments/registry";
 import { recordSettlement } from "~/utils/metrics.server";
+import { startFulfilment } from "./fulfilment.server";
 import { decideSettlement, storedPaymentFingerprint } from "./settlement-rules";
 
 export type SettleSource = "ipn" | "callback" | "reconciliation";
@@ -111,6 +113,14 @@ export async function settleOrder(
       });
     }
     await settleStock(tx, order, decision.event?.kind, decision.status ?? order.status);
+    // The shopper and the owner hear of it: messages written with the change (the outbox).
+    if (decision.event && PAID.has(decision.event.kind) && order.fulfilmentState === null) {
+      await startFulfilment(tx, order.id);
+      await queueOrderMessages(tx, order.id, "payment_confirmed");
+    }
+    if (decision.event?.kind === "payment_failed") {
+      await queueOrderMessages(tx, order.id, "payment_failed");
+    }
     if (decision.status) recordSettlement(decision.status, source);
     return { orderId: order.id, status: decision.status ?? order.status };
   });

@@ -1,4 +1,5 @@
 import { providerLabel } from "~/modules/payments/provider-labels";
+import { FULFILMENT_LABELS, isFulfilmentState } from "./fulfilment-rules";
 
 /** One line of an order's timeline, in the owner's words. */
 export function describeEvent(kind: string, details: Record<string, unknown>): string {
@@ -35,6 +36,11 @@ export function describeEvent(kind: string, details: Record<string, unknown>): s
       return "Paid after its hold ended: its pieces were taken again";
     case "stock_oversold":
       return "Oversold: paid after its hold ended, and some pieces were gone";
+    case "fulfilment_changed": {
+      const to = isFulfilmentState(details.to) ? FULFILMENT_LABELS[details.to] : "?";
+      const note = str(details.note);
+      return note ? `Fulfilment: ${to}. Note: ${note}` : `Fulfilment: ${to}`;
+    }
     case "status_changed":
       return `Status changed from ${str(details.from) ?? "?"} to ${str(details.to) ?? "?"}`;
     default:

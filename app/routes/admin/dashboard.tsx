@@ -1,7 +1,8 @@
-import { CheckCircle2, LogOut, Package, ShoppingBag, Wallet } from "lucide-react";
+import { CheckCircle2, LogOut, Package, PackageMinus, ShoppingBag, Wallet } from "lucide-react";
 import {
   data,
   Form,
+  Link,
   NavLink,
   Outlet,
   redirect,
@@ -12,6 +13,7 @@ import { BrandMark } from "~/components/icons";
 import { ToastHost } from "~/components/toast";
 import { logOut } from "~/modules/auth/login.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
+import { lowStockCount } from "~/modules/catalog/admin-products.server";
 import { dashboardStats, revenueByDay } from "~/modules/orders/dashboard.server";
 import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
@@ -35,8 +37,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, db } = context.get(servicesContext);
   const admin = await requireAdmin(auth, request);
   try {
-    const [stats, revenueDays] = await Promise.all([dashboardStats(db), revenueByDay(db)]);
-    return data({ admin, stats, revenueDays, loadError: null }, { headers: NO_STORE });
+    const [stats, revenueDays, lowStock] = await Promise.all([
+      dashboardStats(db),
+      revenueByDay(db),
+      lowStockCount(db),
+    ]);
+    return data(
+      { admin, stats: { ...stats, lowStock }, revenueDays, loadError: null },
+      { headers: NO_STORE },
+    );
   } catch (error) {
     logger.error({ err: error }, "dashboard figures could not load");
     return data(
@@ -63,8 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The cards and the chart change only when a product is added or deleted or an order is marked
- * Completed: a tab, a filter, a page or a modal, a toggle or another status reloads only the tab.
+ * The cards and the chart change only when a product is added, saved or deleted or an order is
+ * marked Completed: a tab, a filter, a page or another modal, a toggle or another status reloads
+ * only the tab. Closing the edit modal reloads them (a save may change the low-stock count).
  */
 export function shouldRevalidate({
   currentUrl,
@@ -80,6 +90,7 @@ export function shouldRevalidate({
     // Product add, save and delete (the endpoint under /admin/products), logout.
     return defaultShouldRevalidate;
   }
+  if (currentUrl.searchParams.has("edit") && !nextUrl.searchParams.has("edit")) return true;
   if (currentUrl.href !== nextUrl.href) return false;
   // The same URL again: a revalidation asked for after a product was added.
   return defaultShouldRevalidate;
@@ -108,6 +119,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           value: stats.completedOrders.toLocaleString("en-KE"),
           Icon: CheckCircle2,
         },
+        // Beyond the spec's four: products with a size at 3 pieces or fewer, one tap from the list.
+        {
+          label: "Low stock",
+          value: stats.lowStock.toLocaleString("en-KE"),
+          Icon: PackageMinus,
+          href: "/admin?stock=low",
+        },
       ]
     : [];
   return (
@@ -131,12 +149,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {cards.map(({ label, value, Icon }) => (
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          {cards.map(({ label, value, Icon, href }) => (
             <li key={label} className="rounded-xl border border-hairline bg-white p-4">
               <p className="flex items-center gap-2 text-sm text-muted">
                 <Icon size={16} aria-hidden="true" />
-                {label}
+                {href ? (
+                  <Link to={href} className="underline underline-offset-4 hover:text-ink">
+                    {label}
+                  </Link>
+                ) : (
+                  label
+                )}
               </p>
               <p
                 className="mt-2 text-xl font-bold tabular sm:text-2xl"
@@ -160,12 +184,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {loadError}
           </p>
         ) : null}
-        <nav aria-label="Dashboard" className="mt-6 flex gap-6 border-b border-hairline">
+        <nav
+          aria-label="Dashboard"
+          className="mt-6 flex flex-wrap gap-x-6 border-b border-hairline"
+        >
           <NavLink to="/admin" end className={tabClass}>
             Manage Products
           </NavLink>
           <NavLink to="/admin/orders" className={tabClass}>
             View Orders
+          </NavLink>
+          <NavLink to="/admin/messages" className={tabClass}>
+            Messages
+          </NavLink>
+          <NavLink to="/admin/featured" className={tabClass}>
+            Featured on Home
           </NavLink>
         </nav>
         <div className="mt-5">

@@ -1,12 +1,22 @@
-import { data, useLocation, useRouteLoaderData } from "react-router";
+import { data, Form, useLocation, useRouteLoaderData } from "react-router";
 import { OrdersTab } from "~/components/admin/OrdersTab";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import {
+  MESSAGE_KIND_LABELS,
+  MESSAGE_ROUTE_LABELS,
+  MESSAGE_STATE_LABELS,
+} from "~/modules/messages/message-labels";
+import {
   changeOrderStatus,
   ORDERS_PAGE_SIZE,
+  orderIsPaid,
   orderSections,
   parseOrdersQuery,
+  toPackCount,
 } from "~/modules/orders/admin-orders.server";
+import { FulfilmentError, moveFulfilment } from "~/modules/orders/fulfilment.server";
+import { orderReference } from "~/modules/orders/order-reference";
+import { unpaidWarning } from "~/modules/orders/status-warning";
 import { ORDER_STATUSES } from "~/modules/orders/statuses";
 import { describeEvent } from "~/modules/orders/timeline-text";
 import { servicesContext } from "~/services.server";
@@ -22,14 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(auth, request);
   const query = parseOrdersQuery(new URL(request.url).searchParams);
   try {
-    const sections = await orderSections(db, query);
+    const [sections, toPack] = await Promise.all([orderSections(db, query), toPackCount(db)]);
     const described = {
       completed: inOwnersWords(sections.completed),
       failed: inOwnersWords(sections.failed),
       other: inOwnersWords(sections.other),
     };
     return data(
-      { orders: { query, sections: described, pageSize: ORDERS_PAGE_SIZE }, loadError: null },
+      {
+        orders: { query, sections: described, pageSize: ORDERS_PAGE_SIZE, toPack },
+        loadError: null,
+      },
       { headers: NO_STORE },
     );
   } catch (error) {
@@ -48,6 +61,15 @@ const inOwnersWords = (section: Section) => ({
   ...section,
   rows: section.rows.map((order) => ({
     ...order,
+    reference: orderReference(order.id),
+    messages: order.messages.map((m) => ({
+      id: m.id,
+      what: MESSAGE_KIND_LABELS[m.kind],
+      to: MESSAGE_ROUTE_LABELS[m.audience][m.channel],
+      recipient: m.recipient,
+      state: MESSAGE_STATE_LABELS[m.state],
+      failed: m.state === "failed",
+    })),
     timeline: order.timeline.map(({ id, at, admin, kind, details }) => ({
       id,
       at,
@@ -62,6 +84,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(auth, request);
   const form = await readForm(request);
   if (form.get("intent") === "status") {
+    const orderId = String(form.get("orderId") ?? "");
+    const status = String(form.get("status") ?? "");
+    const question = unpaidWarning(status, await orderIsPaid(db, orderId));
+    if (question && form.get("confirmUnpaid") !== "yes") {
+      // Without JavaScript the page asks; with it, the dropdown asked before posting.
+      return data({ ok: false, confirm: { orderId, status, question } }, { status: 409 });
+    }
     try {
       await changeOrderStatus(db, {
         orderId: String(form.get("orderId")),
@@ -74,11 +103,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ ok: false, error: "Failed to update order status." }, { status: 400 });
     }
   }
+  if (form.get("intent") === "fulfilment") {
+    try {
+      await moveFulfilment(db, {
+        orderId: String(form.get("orderId") ?? ""),
+        to: String(form.get("to") ?? ""),
+        note: String(form.get("note") ?? ""),
+        adminId: admin.id,
+      });
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof FulfilmentError)) throw error;
+      return data({ ok: false, error: error.message }, { status: 400 });
+    }
+  }
   return data({ error: "Unknown action." }, { status: 400 });
 }
 
-export default function OrdersPage({ loaderData }: Route.ComponentProps) {
+export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, loadError } = loaderData;
+  const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
   const dashboard = useRouteLoaderData<{ loadError: string | null }>("routes/admin/dashboard");
   const { search } = useLocation();
   const hrefFor = (changes: Record<string, string | number>) => {
@@ -97,14 +141,41 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           {loadError}
         </p>
       ) : null}
+      {confirm ? (
+        <Form
+          method="post"
+          className="mb-5 rounded-xl border border-gold/40 bg-gold/10 p-4"
+          aria-labelledby="confirm-unpaid"
+        >
+          <p id="confirm-unpaid" role="alert" className="font-semibold">
+            {confirm.question}
+          </p>
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="orderId" value={confirm.orderId} />
+          <input type="hidden" name="status" value={confirm.status} />
+          <input type="hidden" name="confirmUnpaid" value="yes" />
+          <div className="mt-3 flex gap-3">
+            <button type="submit" className="btn btn-primary min-h-11 px-4">
+              Yes, mark it {confirm.status}
+            </button>
+            <a href="/admin/orders" className="btn min-h-11 border border-hairline bg-white px-4">
+              No, keep it
+            </a>
+          </div>
+        </Form>
+      ) : null}
       {orders ? (
         <OrdersTab
           sections={orders.sections}
           status={orders.query.status}
+          view={orders.query.view}
+          q={orders.query.q}
+          toPack={orders.toPack}
           sort={orders.query.sort}
           statuses={ORDER_STATUSES}
           pageSize={orders.pageSize}
           hrefFor={hrefFor}
+          confirmFor={unpaidWarning}
         />
       ) : null}
     </>

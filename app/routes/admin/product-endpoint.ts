@@ -42,6 +42,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const target = new URL(back, "http://shop.local");
     target.searchParams.delete("edit");
     if (!body.ok) target.searchParams.set("failed", intent);
+    // The new product leads the list it comes back to.
+    else if (intent === "create" && body.id) target.searchParams.set("added", body.id);
     return redirect(`${target.pathname}${target.search}`, 303);
   };
 
@@ -55,12 +57,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!valid.ok) return answer(400, { ok: false, fields: valid.errors });
     const uploads = await uploadsFrom(form);
     if (intent === "create") {
-      const id = await createProduct(db, storage, valid.data, uploads);
+      const id = await createProduct(db, storage, valid.data, uploads, admin.id);
       logger.info({ admin: admin.id, product: id }, "product created");
       return answer(201, { ok: true, id });
     }
     const keep = form.getAll("keep").filter((k): k is string => typeof k === "string");
-    const updated = await updateProduct(db, storage, params.id!, valid.data, keep, uploads);
+    const updated = await updateProduct(
+      db,
+      storage,
+      params.id!,
+      valid.data,
+      keep,
+      uploads,
+      admin.id,
+    );
     logger.info({ admin: admin.id, product: params.id, updated }, "product updated");
     return answer(updated ? 200 : 404, { ok: updated, id: params.id });
   } catch (error) {

@@ -5,6 +5,7 @@ import { requireAdmin } from "~/modules/auth/require-admin.server";
 import {
   ADMIN_PAGE_SIZE,
   adminProduct,
+  adminProductRow,
   adminProducts,
   toggleProduct,
 } from "~/modules/catalog/admin-products.server";
@@ -13,10 +14,15 @@ import {
   MAX_PRODUCT_IMAGES,
   PRODUCT_FAILURES,
   PRODUCT_MESSAGES,
+  stockField,
+  stockWasField,
   validateProductForm,
 } from "~/modules/catalog/product-form";
 import { SIZE_SETS } from "~/modules/catalog/sizes";
+import { HISTORY_LIMIT, productLedger } from "~/modules/inventory/stock.server";
+import { LOW_STOCK, MOVEMENT_LABELS } from "~/modules/inventory/stock-rules";
 import { IMAGE_TYPES } from "~/modules/media/image-keys";
+import { orderReference } from "~/modules/orders/order-reference";
 import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
@@ -39,22 +45,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (search.get("q") ?? "").slice(0, 100);
   const category = search.get("category") ?? "all";
   const page = pageNumber(search.get("page"));
-  // The product an ?edit= or ?delete= link is about, wherever it is in the list.
-  const focusId = search.get("edit") ?? search.get("delete");
+  const lowStockOnly = search.get("stock") === "low";
+  // The product an ?edit=, ?delete= or ?history= link is about, wherever it is in the list.
+  const focusId = search.get("edit") ?? search.get("delete") ?? search.get("history");
+  const historyId = search.get("history");
+  // A product just added (?added=): it leads the list, wherever its name or the search puts it.
+  const addedId = search.get("added");
   try {
-    const [list, focused] = await Promise.all([
-      adminProducts(db, { q, category, page }),
+    const [list, focused, ledger, added] = await Promise.all([
+      adminProducts(db, { q, category, page, lowStockOnly }),
       focusId ? adminProduct(db, focusId) : null,
+      historyId ? productLedger(db, historyId) : null,
+      addedId ? adminProductRow(db, addedId) : null,
     ]);
+    const rows =
+      added && !list.rows.some((r) => r.id === added.id) ? [added, ...list.rows] : list.rows;
     return data(
       {
         products: {
           ...list,
+          rows,
+          addedId: added?.id ?? null,
           q,
           category,
+          lowStockOnly,
+          lowStock: LOW_STOCK,
           page,
           pages: Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE)),
           focused,
+          history:
+            focused && ledger && focused.id === historyId
+              ? { name: focused.name, entries: ledger.map(inOwnersWords), limit: HISTORY_LIMIT }
+              : null,
         },
         loadError: null,
       },
@@ -68,6 +90,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
 }
+
+/** A ledger row as the history shows it, worded here so the page ships no wording rules. */
+const inOwnersWords = (row: Awaited<ReturnType<typeof productLedger>>[number]) => ({
+  id: row.id,
+  at: row.createdAt,
+  size: row.size,
+  what: MOVEMENT_LABELS[row.kind],
+  change: row.change,
+  left: row.quantityAfter,
+  order: row.orderId
+    ? {
+        reference: orderReference(row.orderId),
+        href: `/admin/orders?${new URLSearchParams({ q: orderReference(row.orderId) })}`,
+      }
+    : null,
+  admin: row.adminEmail,
+  reason: row.reason,
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db } = context.get(servicesContext);
@@ -99,6 +139,7 @@ const formRules: ProductFormRules = {
       sizes: [...new Set([...SIZE_SETS.womensSandals, ...SIZE_SETS.mensShoes])],
     },
   ],
+  stockFields: (size) => ({ name: stockField(size), was: stockWasField(size) }),
   messages: { noImage: PRODUCT_MESSAGES.noImage, failed: PRODUCT_FAILURES },
 };
 
@@ -110,6 +151,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const hrefFor = (changes: Record<string, string | number | null>) => {
     const next = new URLSearchParams(params);
     next.delete("failed");
+    next.delete("added");
     for (const [k, v] of Object.entries(changes)) {
       if (v === null) next.delete(k);
       else next.set(k, String(v));

@@ -1,7 +1,7 @@
 import { Heart, Palette, Scissors, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { FeatureCard } from "~/components/FeatureCard";
-import { collectionLinks } from "~/modules/catalog/nav-categories";
+import { useNavCategories } from "~/components/shell/categories-context";
 import { useShopConfig } from "~/root";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/about";
@@ -29,7 +29,7 @@ const VALUES = [
   {
     Icon: Sparkles,
     title: "Inspired by Culture",
-    text: "From Maasai shukas to Ghanaian kente, we celebrate the stories that each motif carries.",
+    text: "From Masaai shukas to Ghanaian kente, we celebrate the stories that each motif carries.",
   },
   {
     Icon: Heart,
@@ -38,10 +38,9 @@ const VALUES = [
   },
 ];
 
-const collections = collectionLinks();
-
 export default function About() {
   const { shopName } = useShopConfig();
+  const collections = useNavCategories().filter((c) => c.id !== "all");
   return (
     <main id="main">
       <section className="mx-auto max-w-3xl px-6 pt-14 pb-6 text-center">

@@ -1,10 +1,12 @@
 import { ShoppingBag, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
+import { ClearCartButton, useClearCart } from "~/components/cart/ClearCartButton";
 import { moreForFreeDelivery } from "~/components/cart/delivery-text";
 import { QuantityStepper } from "~/components/cart/QuantityStepper";
 import { FormField, inputClass } from "~/components/FormField";
 import { ProductImage } from "~/components/ProductImage";
+import { useFieldErrors } from "~/components/use-field-errors";
 import { orUnavailable } from "~/db/unavailable.server";
 import { loadCart, readCartId } from "~/modules/cart/cart.server";
 import { cartAction } from "~/modules/cart/cart-action.server";
@@ -17,6 +19,7 @@ import {
   shortOfFreeDelivery,
 } from "~/modules/checkout/delivery";
 import { startCheckout } from "~/modules/checkout/start-checkout.server";
+import { checkoutToRetry, retryCookie } from "~/modules/orders/order-success.server";
 import { useShopConfig } from "~/root";
 import { clientAddressContext, servicesContext } from "~/services.server";
 import { getEnv } from "~/utils/env.server";
@@ -27,8 +30,13 @@ import type { Route } from "./+types/cart";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const cart = await orUnavailable(async () => loadCart(db, await readCartId(request)));
-  return { cart };
+  return orUnavailable(async () => {
+    const cartId = await readCartId(request);
+    const cart = await loadCart(db, cartId);
+    // After 'Try again': the shopper's details from the order, and why its payment failed.
+    const retry = cart.items.length ? await checkoutToRetry(db, request, cartId) : null;
+    return { cart, retry };
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -55,6 +63,18 @@ const FIELDS = [
 export const totalForChosenDelivery = (total: number) =>
   `With the delivery you chose, your total is ${formatKsh(total)}. Please check it and press Pay again.`;
 
+/** The checkout form's rules (zod), loaded on demand: the page's first JavaScript stays light. */
+const loadCheckoutRules = () =>
+  import("~/modules/checkout/checkout-form").then(
+    ({ checkoutErrors }) =>
+      (values: Record<string, unknown>) => {
+        const errors = checkoutErrors(values);
+        return Object.keys(errors).length
+          ? { ok: false as const, errors }
+          : { ok: true as const, data: null };
+      },
+  );
+
 const numberField = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" && value !== "" ? Number(value) : Number.NaN;
@@ -69,6 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
   // Without JavaScript, 'Update total' shows the chosen method's total, keeping what was typed.
   if (form.has("updateTotal")) return { values };
+  // The browser checked with the same rules; the server decides. Each message goes beside its
+  // field, all of them at once, in the spec's order.
+  const checked = (await loadCheckoutRules())(values);
+  if (!checked.ok) return data({ errors: checked.errors, values }, { status: 400 });
   const freeDeliveryOver = getEnv().FREE_DELIVERY_OVER;
   const seenSubtotal = numberField(form, "subtotal");
   // The total the Pay button said. Without JavaScript it is the total of the method the page was
@@ -103,8 +127,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       provider: typeof chosen === "string" && chosen ? chosen.slice(0, 40) : undefined,
       clientAddress: context.get(clientAddressContext),
     });
-    // A full page load: the payment page is not one of the shop's routes.
-    throw redirectDocument(redirectUrl);
+    // A full page load: the payment page is not one of the shop's routes. A new order is on its
+    // way, so the cart page stops filling its form from the one tried again.
+    throw redirectDocument(redirectUrl, {
+      headers: { "Set-Cookie": await retryCookie.serialize("", { maxAge: 0 }) },
+    });
   } catch (error) {
     if (!(error instanceof CheckoutError)) throw error;
     return data(
@@ -117,21 +144,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 const formatFee = (fee: number) => (fee === 0 ? "Free" : formatKsh(fee));
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart } = loaderData;
+  const { cart, retry } = loaderData;
   const { freeDeliveryOver } = useShopConfig();
   const navigation = useNavigation();
   const submitting =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
-  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  // What was typed: the form's last post, else the order tried again.
+  const values = actionData && "values" in actionData ? actionData.values : retry?.values;
   const error =
     actionData && "error" in actionData && typeof actionData.error === "object"
       ? actionData.error
       : null;
+  const checkout = useFieldErrors({
+    fromServer: actionData && "errors" in actionData ? actionData.errors : undefined,
+    loadRules: loadCheckoutRules,
+  });
+  const { errors, field } = checkout;
   const [method, setMethod] = useState<string>(values?.deliveryMethod || "pickup");
+  // Kept while the address or the pickup points are hidden, for a shopper who changes their mind.
+  const [address, setAddress] = useState(values?.address ?? "");
+  const [pickupAt, setPickupAt] = useState<string>(
+    PICKUP_LOCATIONS.find((l) => l === values?.pickupLocation) ?? PICKUP_LOCATIONS[0],
+  );
   const fee = deliveryFee(method, cart.total, freeDeliveryOver);
   const total = orderTotal(cart.total, method, freeDeliveryOver);
   const shortBy = shortOfFreeDelivery(cart.total, freeDeliveryOver);
   const needsAddress = method !== "pickup";
+  const clearCart = useClearCart(cart.items);
 
   if (cart.items.length === 0) {
     return (
@@ -142,7 +181,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <span className="inline-flex size-16 items-center justify-center rounded-full bg-sand text-accent">
           <ShoppingBag size={28} aria-hidden="true" />
         </span>
-        <h1 className="mt-6 text-3xl font-bold">Your Cart is Empty</h1>
+        <h1 tabIndex={-1} className="mt-6 text-3xl font-bold focus:outline-none">
+          Your Cart is Empty
+        </h1>
         <p className="mt-2 text-muted">Find a print you love and it will wait for you here.</p>
         <Link to="/shop" className="btn btn-primary mt-8">
           Continue Shopping
@@ -153,20 +194,16 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6">
-      <h1 className="text-3xl font-bold sm:text-4xl">Your Cart</h1>
+      <h1 tabIndex={-1} className="text-3xl font-bold focus:outline-none sm:text-4xl">
+        Your Cart
+      </h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_26rem]">
         <section aria-labelledby="cart-items-heading">
           <div className="flex items-center justify-between">
             <h2 id="cart-items-heading" className="text-lg font-semibold">
               {cart.count} {cart.count === 1 ? "item" : "items"}
             </h2>
-            <Form method="post">
-              <input type="hidden" name="intent" value="clear" />
-              <input type="hidden" name="returnTo" value="/cart" />
-              <button type="submit" className="text-sm font-semibold text-danger hover:underline">
-                Clear Cart
-              </button>
-            </Form>
+            <ClearCartButton {...clearCart} />
           </div>
           <ul className="mt-4 divide-y divide-hairline border-y border-hairline">
             {cart.items.map((item) => (
@@ -195,6 +232,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                       {item.size ? <p className="text-sm text-muted">Size: {item.size}</p> : null}
                       {!item.available ? (
                         <p className="text-sm font-semibold text-danger">No longer available</p>
+                      ) : null}
+                      {item.limit ? (
+                        <p
+                          className={`text-sm font-medium ${item.left !== null && item.quantity > item.left ? "text-danger" : "text-muted"}`}
+                          data-testid="line-limit"
+                        >
+                          {item.limit}
+                        </p>
                       ) : null}
                     </div>
                     <p className="font-semibold tabular">{formatKsh(item.price * item.quantity)}</p>
@@ -230,23 +275,42 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="checkout-heading" className="text-xl font-bold">
             Checkout
           </h2>
-          <Form method="post" className="mt-5 space-y-4" noValidate>
+          {retry ? (
+            <div
+              role="status"
+              className="mt-4 space-y-1 rounded-xl border border-gold/40 bg-gold-soft/40 px-4 py-3 text-sm"
+            >
+              {retry.failure ? (
+                <>
+                  <p className="font-semibold">Your last payment did not go through.</p>
+                  <p>{retry.failure}</p>
+                </>
+              ) : null}
+              <p>Your details from that order are filled in below: check them, then pay.</p>
+            </div>
+          ) : null}
+          <Form method="post" className="mt-5 space-y-4" {...checkout.form}>
             <input type="hidden" name="intent" value="checkout" />
             <input type="hidden" name="subtotal" value={cart.total} />
             {/* What the Pay button says, so the server charges nothing else. */}
             <input type="hidden" name="total" value={total} />
-            <FormField id="checkout-name" label="Full name" required>
+            {/* Enter in a field presses a form's first submit button. Without JavaScript that
+                would be 'Update total'; this one comes first and pays, as Enter does with it. */}
+            <noscript>
+              <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
+            </noscript>
+            <FormField id="checkout-name" label="Full name" required error={errors.name}>
               <input
                 id="checkout-name"
                 name="name"
                 autoComplete="name"
                 required
                 defaultValue={values?.name}
-                aria-invalid={error?.field === "name" || undefined}
+                {...field("name", "checkout-name")}
                 className={inputClass}
               />
             </FormField>
-            <FormField id="checkout-phone" label="Phone" required>
+            <FormField id="checkout-phone" label="Phone" required error={errors.phone}>
               <input
                 id="checkout-phone"
                 name="phone"
@@ -256,19 +320,20 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 placeholder="0712345678"
                 required
                 defaultValue={values?.phone}
-                aria-invalid={error?.field === "phone" || undefined}
+                {...field("phone", "checkout-phone")}
                 className={inputClass}
               />
             </FormField>
-            <FormField id="checkout-email" label="Email" required>
+            <FormField id="checkout-email" label="Email" required error={errors.email}>
               <input
                 id="checkout-email"
                 name="email"
                 type="email"
+                inputMode="email"
                 autoComplete="email"
                 required
                 defaultValue={values?.email}
-                aria-invalid={error?.field === "email" || undefined}
+                {...field("email", "checkout-email")}
                 className={inputClass}
               />
             </FormField>
@@ -299,10 +364,16 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               </div>
               {/* Without JavaScript the totals below cannot follow the choice by themselves. */}
               <noscript>
+                {needsAddress ? null : (
+                  <p id="update-total-hint" className="mt-2 text-sm text-muted">
+                    Choosing matatu or rider? Press 'Update total' to add your delivery address.
+                  </p>
+                )}
                 <button
                   type="submit"
                   name="updateTotal"
                   value="1"
+                  aria-describedby={needsAddress ? undefined : "update-total-hint"}
                   className="btn mt-2 w-full border border-ink bg-white"
                 >
                   Update total
@@ -310,39 +381,48 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               </noscript>
             </fieldset>
 
-            {method === "pickup" ? (
-              <FormField id="checkout-pickup" label="Pickup location" required>
-                <select
-                  id="checkout-pickup"
-                  name="pickupLocation"
-                  defaultValue={values?.pickupLocation || PICKUP_LOCATIONS[0]}
-                  className={inputClass}
-                >
-                  {PICKUP_LOCATIONS.map((l) => (
-                    <option key={l} value={l}>
-                      {l}
-                    </option>
-                  ))}
-                </select>
-              </FormField>
-            ) : null}
-            <FormField
-              id="checkout-address"
-              label="Delivery address"
-              required={needsAddress}
-              note="(required for matatu and rider)"
-            >
-              <input
+            {needsAddress ? (
+              <FormField
                 id="checkout-address"
-                name="address"
-                autoComplete="street-address"
-                required={needsAddress}
-                defaultValue={values?.address}
-                aria-invalid={error?.field === "address" || undefined}
-                placeholder="Estate, street, building, landmark"
-                className={inputClass}
-              />
-            </FormField>
+                label="Delivery address"
+                required
+                error={errors.address}
+              >
+                <input
+                  id="checkout-address"
+                  name="address"
+                  autoComplete="street-address"
+                  required
+                  defaultValue={address}
+                  onChange={(event) => setAddress(event.currentTarget.value)}
+                  {...field("address", "checkout-address")}
+                  placeholder="Estate, street, building, landmark"
+                  className={inputClass}
+                />
+              </FormField>
+            ) : (
+              // Radios rather than a select: each pickup point reads in full, even on a phone.
+              <fieldset>
+                <legend className="text-sm font-semibold">Pickup location</legend>
+                <div className="mt-2 grid gap-2">
+                  {PICKUP_LOCATIONS.map((location) => (
+                    <label
+                      key={location}
+                      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-hairline px-4 py-2 has-[:checked]:border-ink has-[:checked]:bg-sand"
+                    >
+                      <input
+                        type="radio"
+                        name="pickupLocation"
+                        value={location}
+                        checked={pickupAt === location}
+                        onChange={() => setPickupAt(location)}
+                      />
+                      {location}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
             <FormField id="checkout-city" label="City">
               <input
                 id="checkout-city"

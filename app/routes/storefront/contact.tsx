@@ -1,11 +1,10 @@
 import { Mail, MapPin, MessageCircle, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { errorProps, FormField, inputClass } from "~/components/FormField";
+import { FormField, inputClass } from "~/components/FormField";
 import { FacebookIcon, InstagramIcon } from "~/components/icons";
+import { useFieldErrors } from "~/components/use-field-errors";
 import {
   CONTACT_SUBJECTS,
-  type ContactErrors,
   contactWhatsappText,
   helpWhatsappText,
   whatsappLink,
@@ -28,17 +27,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Without JavaScript the form posts here: checked by the same schema, then on to WhatsApp. */
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
-  const parseContactMessage = await loadContactRules();
-  const result = parseContactMessage(form);
+  const result = (await loadContactRules())(form);
   if (!result.ok) {
     return data({ errors: result.errors, values: form as Record<string, string> }, { status: 400 });
   }
-  throw redirect(whatsappLink(getPublicConfig().whatsapp, contactWhatsappText(result.message)));
+  throw redirect(whatsappLink(getPublicConfig().whatsapp, contactWhatsappText(result.data)));
 }
 
 /** The form's zod rules, loaded on demand (the module system keeps the one copy). */
 const loadContactRules = () =>
-  import("~/modules/contact/contact-validation").then((rules) => rules.parseContactMessage);
+  import("~/modules/contact/contact-validation").then(
+    (rules) => (values: Record<string, unknown>) => {
+      const result = rules.parseContactMessage(values);
+      return result.ok ? { ok: true as const, data: result.message } : result;
+    },
+  );
 
 const FAQ: { q: string; a: string; link?: { to: string; label: string } }[] = [
   {
@@ -67,12 +70,21 @@ const FAQ: { q: string; a: string; link?: { to: string; label: string } }[] = [
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const config = useShopConfig();
-  const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
-  // Fetched as soon as the page is interactive, so a tap rarely waits for them.
-  useEffect(() => {
-    void loadContactRules();
-  }, []);
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  // With JavaScript the form is checked here and WhatsApp opens in a new tab; without it the
+  // form posts, the server checks it and sends the browser on to WhatsApp.
+  const contact = useFieldErrors({
+    fromServer: actionData?.errors,
+    loadRules: loadContactRules,
+    onValid: (message, event) => {
+      event.preventDefault();
+      window.open(
+        whatsappLink(config.whatsapp, contactWhatsappText(message)),
+        "_blank",
+        "noopener",
+      );
+    },
+  });
+  const { errors, field } = contact;
   const values = actionData?.values ?? {};
   const help = whatsappLink(config.whatsapp, helpWhatsappText(config.shopName));
 
@@ -135,35 +147,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <h2 id="contact-form-heading" className="text-2xl font-bold">
               Send us a message
             </h2>
-            <Form
-              method="post"
-              noValidate
-              className="mt-6 space-y-5"
-              onSubmit={(event) => {
-                // With JavaScript: check the same rules here and open WhatsApp in a new tab,
-                // waiting for the rules if a quick tap beat them. Should they fail to load,
-                // the form posts and the server checks it.
-                event.preventDefault();
-                const formElement = event.currentTarget;
-                const form = Object.fromEntries(new FormData(formElement));
-                loadContactRules().then(
-                  (validate) => {
-                    const result = validate(form);
-                    if (!result.ok) {
-                      setClientErrors(result.errors);
-                      return;
-                    }
-                    setClientErrors({});
-                    window.open(
-                      whatsappLink(config.whatsapp, contactWhatsappText(result.message)),
-                      "_blank",
-                      "noopener",
-                    );
-                  },
-                  () => formElement.submit(),
-                );
-              }}
-            >
+            <Form method="post" className="mt-6 space-y-5" {...contact.form}>
               <div className="grid gap-5 sm:grid-cols-2">
                 <FormField id="contact-name" label="Name" required error={errors.name}>
                   <input
@@ -172,7 +156,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                     autoComplete="name"
                     required
                     defaultValue={values.name}
-                    {...errorProps("contact-name", errors.name)}
+                    {...field("name", "contact-name")}
                     className={inputClass}
                   />
                 </FormField>
@@ -181,10 +165,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                     id="contact-email"
                     name="email"
                     type="email"
+                    inputMode="email"
                     autoComplete="email"
                     required
                     defaultValue={values.email}
-                    {...errorProps("contact-email", errors.email)}
+                    {...field("email", "contact-email")}
                     className={inputClass}
                   />
                 </FormField>
@@ -195,7 +180,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                   name="subject"
                   required
                   defaultValue={values.subject ?? ""}
-                  {...errorProps("contact-subject", errors.subject)}
+                  {...field("subject", "contact-subject")}
                   className={inputClass}
                 >
                   <option value="" disabled>
@@ -215,7 +200,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                   rows={6}
                   required
                   defaultValue={values.message}
-                  {...errorProps("contact-message", errors.message)}
+                  {...field("message", "contact-message")}
                   className={inputClass}
                 />
               </FormField>
@@ -241,11 +226,14 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                   <details key={item.q} className="group px-5 py-1">
                     <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
                       {item.q}
+                      <span aria-hidden="true" className="text-lg text-muted group-open:hidden">
+                        +
+                      </span>
                       <span
                         aria-hidden="true"
-                        className="text-muted transition-transform group-open:rotate-45"
+                        className="hidden text-lg text-muted group-open:inline"
                       >
-                        +
+                        −
                       </span>
                     </summary>
                     <p className="pb-4 text-muted">{item.a}</p>

@@ -1,4 +1,5 @@
 import { ArrowRight, Palette, Scissors, Sparkles } from "lucide-react";
+import { preload } from "react-dom";
 import { Link } from "react-router";
 import { FeatureCard } from "~/components/FeatureCard";
 import { ProductCard } from "~/components/ProductCard";
@@ -55,7 +56,7 @@ const FEATURES = [
   {
     Icon: Sparkles,
     title: "Cultural heritage",
-    text: "Every motif carries a story, from kente's woven strips to the Maasai's red checks.",
+    text: "Every motif carries a story, from kente's woven strips to the shuka's red checks.",
   },
   {
     Icon: Scissors,
@@ -66,6 +67,13 @@ const FEATURES = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, covers, hero } = loaderData;
+  // The hero is the page's largest image: asked for from the head, before the scripts.
+  preload(hero.src, {
+    as: "image",
+    imageSrcSet: hero.srcSet,
+    imageSizes: "100vw",
+    fetchPriority: "high",
+  });
   return (
     <main id="main">
       <section className="relative isolate overflow-hidden bg-indigo-band text-paper">
@@ -88,7 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Bold African prints for every day and every celebration
           </h1>
           <p className="mt-5 max-w-xl text-lg text-paper/85">
-            Kitenge dresses, ankara kimonos and Maasai shukas, tailored for women and the whole
+            Kitenge dresses, ankara kimonos and Masaai shukas, tailored for women and the whole
             family.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">

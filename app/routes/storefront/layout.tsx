@@ -1,8 +1,10 @@
+import { useMemo } from "react";
 import { data, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage, errorPageFor } from "~/components/ErrorPage";
 import { Shell } from "~/components/shell/Shell";
 import { EMPTY_CART, loadCart, readCartId } from "~/modules/cart/cart.server";
 import { flashCookie, readFlash } from "~/modules/cart/flash.server";
+import { stockedCategories } from "~/modules/catalog/listing.server";
 import { navCategories } from "~/modules/catalog/nav-categories";
 import { freeDeliveryApplies, shortOfFreeDelivery } from "~/modules/checkout/delivery";
 import { useShopConfig } from "~/root";
@@ -13,10 +15,13 @@ import type { Route } from "./+types/layout";
 
 /** Storefront pages only: the cart for the header and drawer, and a one-time message. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, database } = context.get(servicesContext);
   const cartId = await readCartId(request);
   let cart = EMPTY_CART;
+  // Without the database, the menus offer every collection.
+  let stocked: string[] | null = null;
   try {
-    cart = await loadCart(context.get(servicesContext).db, cartId);
+    [cart, stocked] = await Promise.all([loadCart(db, cartId), stockedCategories(database)]);
   } catch (error) {
     // The page itself says whether the database is down; the header just shows no cart.
     logger.error({ err: error }, "could not load the cart");
@@ -28,22 +33,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shortBy: shortOfFreeDelivery(cart.total, freeDeliveryOver),
   };
   return data(
-    { cart: { count: cart.count, total: cart.total, items: cart.items, delivery }, flash },
+    {
+      cart: { count: cart.count, total: cart.total, items: cart.items, delivery },
+      flash,
+      stocked,
+    },
     flash
       ? { headers: { "Set-Cookie": await flashCookie.serialize("", { maxAge: 0 }) } }
       : undefined,
   );
 }
 
-const categories = navCategories();
-
 function StorefrontShell({ children }: { children: React.ReactNode }) {
   const config = useShopConfig();
   // Also read by the error boundary, which renders in place of the layout's component.
-  const { cart, flash } = useRouteLoaderData<typeof loader>("routes/storefront/layout") ?? {
-    cart: { count: 0, total: 0, items: [] },
-    flash: null,
-  };
+  const { cart, flash, stocked } = useRouteLoaderData<typeof loader>(
+    "routes/storefront/layout",
+  ) ?? { cart: { count: 0, total: 0, items: [] }, flash: null, stocked: null };
+  const categories = useMemo(() => navCategories(stocked ?? undefined), [stocked]);
   return (
     <Shell
       shopName={config.shopName}

@@ -1,21 +1,34 @@
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
-import { useEffect } from "react";
-import { Form, Link, redirect, useRevalidator } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, redirect, useLocation, useRevalidator } from "react-router";
 import { DemoBanner } from "~/components/DemoBanner";
 import { BrandMark } from "~/components/icons";
 import { cartCookie, readCartId } from "~/modules/cart/cart.server";
-import { arriveFromPayment, retryOrder } from "~/modules/orders/order-success.server";
+import { whatsappLink } from "~/modules/contact/contact-message";
+import { arriveFromPayment, retryCookie, retryOrder } from "~/modules/orders/order-success.server";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatKsh } from "~/utils/money";
 import type { Route } from "./+types/order-success";
 
+/** How long 'Confirming your payment...' waits before it offers the next steps instead. */
+const CONFIRMING_FOR_MS = 2 * 60_000;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, payments: providers } = context.get(servicesContext);
-  const payment = providers.fromReturn(new URL(request.url));
+  const url = new URL(request.url);
+  const payment = providers.fromReturn(url);
   const order = await arriveFromPayment(db, providers, payment, await readCartId(request));
-  return { order, payment };
+  // Without JavaScript the page refreshes itself, carrying when the shopper arrived.
+  const since = Number(url.searchParams.get("since"));
+  const arrived = Number.isFinite(since) && since > 0 && since <= Date.now() ? since : Date.now();
+  return {
+    order,
+    payment,
+    arrived,
+    gaveUp: Date.now() - arrived > CONFIRMING_FOR_MS,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,36 +37,47 @@ export async function action({ request, context }: Route.ActionArgs) {
     provider: String(form.get("provider") ?? "").slice(0, 40),
     reference: String(form.get("reference") ?? "").slice(0, 100),
   };
-  const cartId = await retryOrder(
+  const { cartId, orderId } = await retryOrder(
     context.get(servicesContext).db,
     payment,
     await readCartId(request),
   );
-  throw redirect(
-    "/cart",
-    cartId ? { headers: { "Set-Cookie": await cartCookie.serialize(cartId) } } : undefined,
-  );
+  // The cart gets the order's items back, and its page the shopper's details (by the order's id).
+  const headers = new Headers();
+  if (cartId) headers.append("Set-Cookie", await cartCookie.serialize(cartId));
+  if (orderId) headers.append("Set-Cookie", await retryCookie.serialize(orderId));
+  throw redirect("/cart", { headers });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.order?.status === "Completed" ? "Thank You For Your Order!" : "Your order" },
+  { title: loaderData?.order?.payment === "paid" ? "Thank You For Your Order!" : "Your order" },
   { name: "robots", content: "noindex" },
 ];
 
 const REFRESH_SECONDS = 4;
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, payment } = loaderData;
+  const { order, payment, arrived } = loaderData;
   const config = useShopConfig();
   const revalidator = useRevalidator();
-  const pending = order?.status === "Pending";
+  const [gaveUp, setGaveUp] = useState(loaderData.gaveUp);
+  const pending = order?.payment === "confirming" && !gaveUp;
 
-  // While the provider confirms (mobile money takes a few seconds), ask again every few seconds.
+  // While the provider confirms (mobile money takes a few seconds), ask again every few seconds,
+  // for two minutes; then say what to do instead of spinning on.
   useEffect(() => {
     if (!pending) return;
     const timer = setInterval(() => revalidator.revalidate(), REFRESH_SECONDS * 1000);
-    return () => clearInterval(timer);
+    const stop = setTimeout(() => setGaveUp(true), CONFIRMING_FOR_MS);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(stop);
+    };
   }, [pending, revalidator]);
+  const refreshUrl = useRefreshUrl(arrived);
+  const whatsapp = order
+    ? whatsappLink(config.whatsapp, `Hello, I have a question about my order ${order.reference}.`)
+    : whatsappLink(config.whatsapp, "Hello, I have a question about my order.");
 
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
@@ -61,7 +85,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
       {/* Without JavaScript the page refreshes itself while the payment is confirmed. */}
       {pending ? (
         <noscript>
-          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+          <meta httpEquiv="refresh" content={`${REFRESH_SECONDS};url=${refreshUrl}`} />
         </noscript>
       ) : null}
       <header className="border-b border-hairline">
@@ -85,7 +109,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               If you have just paid, please check your messages or contact us.
             </p>
           </>
-        ) : order.status === "Pending" ? (
+        ) : order.payment === "confirming" && !gaveUp ? (
           <>
             <Clock size={48} className="text-gold" aria-hidden="true" />
             <h1 className="mt-4 text-3xl font-bold">Confirming your payment…</h1>
@@ -94,12 +118,40 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               seconds; this page checks again by itself.
             </p>
           </>
-        ) : order.status === "Failed" ? (
+        ) : order.payment === "confirming" ? (
+          <>
+            <Clock size={48} className="text-gold" aria-hidden="true" />
+            <h1 className="mt-4 text-3xl font-bold">Your payment is not confirmed yet</h1>
+            <p className="mt-3 text-muted">
+              {order.provider} has not confirmed it after two minutes. If money left your account,
+              it will show here once they do: check again in a few minutes. If you did not finish
+              paying, you can pay again, or chat with us on WhatsApp.
+            </p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <a href={refreshUrl} className="btn btn-primary">
+                Check again
+              </a>
+              {order.owner && payment ? (
+                <Form method="post">
+                  <input type="hidden" name="provider" value={payment.provider} />
+                  <input type="hidden" name="reference" value={payment.reference} />
+                  <button type="submit" className="btn border border-ink bg-white">
+                    Pay again
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          </>
+        ) : order.payment === "failed" ? (
           <>
             <XCircle size={48} className="text-danger" aria-hidden="true" />
             <h1 className="mt-4 text-3xl font-bold">Your payment did not go through</h1>
-            <p className="mt-3 text-muted">
-              Nothing was charged. You can try again: your items go back into your cart.
+            <p className="mt-3" data-testid="payment-failure">
+              {order.failure}
+            </p>
+            <p className="mt-2 text-muted">
+              Nothing was charged. You can try again: your items and the details you gave go back
+              into your cart.
             </p>
             {order.owner && payment ? (
               <Form method="post" className="mt-6">
@@ -119,6 +171,13 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               Your payment was successful. We have received your order and will begin processing it
               shortly. You will receive a confirmation message soon.
             </p>
+            {order.details ? (
+              <p className="mt-3 text-muted">
+                {order.details.delivery.pickup
+                  ? "Next, we pack your order and send you a message when it is ready for pickup."
+                  : "Next, we pack your order and send you a message when it is on its way."}
+              </p>
+            ) : null}
           </>
         )}
 
@@ -143,6 +202,11 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            <p className="mt-3 text-sm" data-testid="order-delivery-to">
+              {order.details.delivery.pickup
+                ? `${order.details.delivery.method}: ${order.details.delivery.pickupLocation ?? ""}`
+                : `${order.details.delivery.method}: ${order.details.delivery.address}`}
+            </p>
             <dl className="mt-3 space-y-1 border-t border-hairline pt-3 text-sm tabular">
               <div className="flex justify-between">
                 <dt>Delivery</dt>
@@ -158,10 +222,28 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
 
-        <Link to="/shop" className="btn mt-10 border border-ink bg-white">
-          Continue Shopping
-        </Link>
+        <div className="mt-10 flex flex-wrap justify-center gap-3">
+          {order?.details ? (
+            <Link to={order.details.trackingPath} className="btn btn-primary">
+              Follow your order
+            </Link>
+          ) : null}
+          <a href={whatsapp} className="btn border border-ink bg-white" rel="noreferrer">
+            Chat with us on WhatsApp
+          </a>
+          <Link to="/shop" className="btn border border-ink bg-white">
+            Continue Shopping
+          </Link>
+        </div>
       </main>
     </div>
   );
+}
+
+/** This page again, remembering when the shopper arrived (for the refresh without JavaScript). */
+function useRefreshUrl(arrived: number) {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.set("since", String(arrived));
+  return `${pathname}?${params}`;
 }

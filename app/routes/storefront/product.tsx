@@ -1,4 +1,5 @@
 import { ArrowLeft, RotateCcw, ShoppingBag, Truck } from "lucide-react";
+import { useState } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import { useCartFetcher } from "~/components/cart/use-cart-fetcher";
 import { ErrorPage, errorPageFor } from "~/components/ErrorPage";
@@ -6,9 +7,12 @@ import { ProductCard } from "~/components/ProductCard";
 import { Gallery } from "~/components/product/Gallery";
 import { Tabs } from "~/components/product/Tabs";
 import { orUnavailable } from "~/db/unavailable.server";
-import { categoryHref, categoryLabel, categoryName } from "~/modules/catalog/categories";
+import { backToShopHref } from "~/modules/catalog/back-to-shop";
+import { categoryHref, categoryLabel } from "~/modules/catalog/categories";
+import { productJsonLd } from "~/modules/catalog/product-json-ld.server";
 import { productForPage, relatedProducts } from "~/modules/catalog/products.server";
 import { servicesContext } from "~/services.server";
+import { getPublicConfig } from "~/utils/env.server";
 import { imageUrl } from "~/utils/image-urls";
 import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
@@ -23,7 +27,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product) throw data({ reason: "product not found" }, { status: 404 });
   const tab =
     new URL(request.url).searchParams.get("tab") === "details" ? "details" : "description";
-  return { product, related, tab };
+  const { publicUrl } = getPublicConfig();
+  // The listing the shopper came from (the page that linked here), for 'Back to Shop'.
+  const backTo = backToShopHref(request.headers.get("Referer"), [
+    new URL(request.url).origin,
+    new URL(publicUrl).origin,
+  ]);
+  return { product, related, tab, backTo, jsonLd: productJsonLd(product, publicUrl) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -41,34 +51,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-/** Structured data, so search engines can show the price and availability. */
-function productJsonLd(product: Route.ComponentProps["loaderData"]["product"], origin: string) {
-  const json = JSON.stringify({
-    "@context": "https://schema.org",
-    "@type": "Product",
-    sku: product.id,
-    name: product.name,
-    description: product.description,
-    category: categoryName(product.category),
-    image: product.images.map((key) => `${origin}${imageUrl(key, 960)}`),
-    offers: {
-      "@type": "Offer",
-      url: `${origin}/product/${product.id}`,
-      priceCurrency: "KES",
-      price: product.price,
-      availability: product.stock.soldOut
-        ? "https://schema.org/OutOfStock"
-        : "https://schema.org/InStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
-  });
-  // A product text containing "</script>" must not end the script element.
-  return json.replace(/</g, "\\u003c");
-}
-
 export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
-  const { product, related, tab } = loaderData;
-  const origin = matches[0]?.loaderData?.config.publicUrl ?? "";
+  const { product, related, tab, jsonLd } = loaderData;
+  // Kept from the first product seen: 'You Might Also Like' leads on without losing the listing.
+  const [backTo] = useState(loaderData.backTo);
   const freeDeliveryOver = matches[0]?.loaderData?.config.freeDeliveryOver ?? 0;
   const onSale = product.originalPrice !== null && product.originalPrice > 0;
   const addToCart = useCartFetcher();
@@ -78,10 +64,10 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
       <script
         type="application/ld+json"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (productJsonLd).
-        dangerouslySetInnerHTML={{ __html: productJsonLd(product, origin) }}
+        dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
       <Link
-        to="/shop"
+        to={backTo}
         className="inline-flex min-h-11 items-center gap-2 text-sm font-medium hover:text-accent"
       >
         <ArrowLeft size={16} aria-hidden="true" />
@@ -123,7 +109,14 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             <input type="hidden" name="returnTo" value={`/product/${product.id}`} />
             <input type="hidden" name="productId" value={product.id} />
             <input type="hidden" name="quantity" value="1" />
-            {product.sizes.length ? (
+            {/* One size (e.g. 'One Size') is no choice: it goes with the form, and the page says it. */}
+            {product.sizes.length === 1 ? (
+              <>
+                <input type="hidden" name="size" value={product.sizes[0]} />
+                <p className="text-sm">Size: {product.sizes[0]}</p>
+              </>
+            ) : null}
+            {product.sizes.length > 1 ? (
               <fieldset>
                 <legend className="text-sm font-semibold">Size</legend>
                 <div className="mt-2 flex flex-wrap gap-2">
@@ -163,7 +156,10 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
                 Only {product.stock.sizes[0].left} left
               </p>
             ) : null}
-            <div className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-hairline bg-paper/95 px-4 py-3 backdrop-blur md:static md:mt-6 md:border-0 md:bg-transparent md:p-0">
+            <div
+              data-sticky-bottom
+              className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-hairline bg-paper/95 px-4 py-3 backdrop-blur md:static md:mt-6 md:border-0 md:bg-transparent md:p-0"
+            >
               <span className="font-semibold tabular md:hidden">{formatKsh(product.price)}</span>
               {product.stock.soldOut ? (
                 <button

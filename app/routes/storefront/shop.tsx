@@ -7,9 +7,11 @@ import { CategorySidebar, type SidebarEntry } from "~/components/shop/CategorySi
 import { orUnavailable } from "~/db/unavailable.server";
 import { ALL, categoryLabel, categoryName, groupsWithMore } from "~/modules/catalog/categories";
 import {
+  IN_STOCK_ONLY,
   type ListingParams,
   listingHref,
   MAX_QUERY_LENGTH,
+  PAGE_SIZE,
   parseListingParams,
   SORTS,
 } from "~/modules/catalog/listing";
@@ -19,10 +21,21 @@ import { servicesContext } from "~/services.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/shop";
 
+/** The most pages one answer holds, however far a shopper loaded (or an address asks). */
+const MAX_PAGES_AT_ONCE = 10;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = parseListingParams(new URL(request.url).searchParams);
-  const listing = await orUnavailable(() => shopListing(context.get(servicesContext).db, params));
-  return { params, ...listing };
+  const search = new URL(request.url).searchParams;
+  const params = parseListingParams(search);
+  // A shop address shows its list from the start through `page` (as far as 'Load more' went), so
+  // Back and a reload return to the same list; 'Load more' itself fetches the next page alone.
+  const fromPage = search.has("more")
+    ? params.page
+    : Math.max(1, params.page - MAX_PAGES_AT_ONCE + 1);
+  const listing = await orUnavailable(() =>
+    shopListing(context.get(servicesContext).database, params, fromPage),
+  );
+  return { params, fromPage, ...listing };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -33,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     title: category ? `${category} | Shop` : "Shop African-print fashion",
     description: category
       ? `${category} in bold African prints: kitenge, ankara and kente, made in Kenya. Pay with M-Pesa or card.`
-      : "Shop dresses, kimonos, jumpsuits, shukas, kids' wear and accessories in bold African prints, made in Kenya.",
+      : "Shop dresses, kimonos, jumpsuits, shukas, kids wear and accessories in bold African prints, made in Kenya.",
     path: listingHref({ category: params?.category, sort: params?.sort, page: params?.page }),
     noindex: Boolean(params?.q),
   });
@@ -58,7 +71,7 @@ function sidebarGroups(params: ListingParams, counts: Record<string, number>) {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { params, products, total, counts, hasMore } = loaderData;
+  const { params, fromPage, products, total, counts, hasMore, suggestion } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/shop";
   const submit = useSubmit();
@@ -84,9 +97,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     ]);
     setNextPage(page.params.page + 1);
     setMoreAvailable(page.hasMore);
+    // The address counts what is shown, so Back from a product and a reload bring this list
+    // back (ScrollRestoration then finds the place). Only the address changes: the rows are
+    // here already, and a navigation would load the page's data again.
+    window.history.replaceState(window.history.state, "", listingHref(page.params));
   }, [more.state, more.data]);
   const shown = [...products, ...extra];
   const nextHref = listingHref({ ...params, page: nextPage });
+  // Where the first of the next products will be: the plain link lands on it.
+  const nextAnchor = `product-${(nextPage - 1) * PAGE_SIZE + 1}`;
 
   const filters = <CategorySidebar all={sidebar.all} groups={sidebar.groups} />;
 
@@ -100,6 +119,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="category" value={params.category} />
           ) : null}
           {params.sort !== "name" ? <input type="hidden" name="sort" value={params.sort} /> : null}
+          {params.inStockOnly ? (
+            <input type="hidden" name={IN_STOCK_ONLY.name} value={IN_STOCK_ONLY.value} />
+          ) : null}
           <label htmlFor="shop-search" className="sr-only">
             Search products
           </label>
@@ -128,7 +150,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <Form
           method="get"
           action="/shop"
-          className="flex items-center gap-2"
+          className="flex flex-wrap items-center gap-2"
           onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
         >
           {params.category !== ALL ? (
@@ -151,6 +173,17 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
+          <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium whitespace-nowrap sm:ml-2">
+            <input
+              type="checkbox"
+              name={IN_STOCK_ONLY.name}
+              value={IN_STOCK_ONLY.value}
+              defaultChecked={params.inStockOnly}
+              key={String(params.inStockOnly)}
+              className="size-5 accent-accent"
+            />
+            In stock only
+          </label>
           <noscript>
             <button type="submit" className="btn border border-hairline bg-white">
               Apply
@@ -173,44 +206,81 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <aside className="hidden md:block">{filters}</aside>
 
         <section aria-labelledby="shop-results" aria-busy={loading}>
+          {/* The cards' names are h3s: the list gets its h2, so headings go in order. */}
+          <h2 className="sr-only">Products</h2>
           <div className="flex min-h-8 items-center justify-between">
             <p id="shop-results" className="text-sm text-muted" aria-live="polite">
               Showing {total} products
             </p>
             {loading ? <Spinner label="Loading products" /> : null}
           </div>
+          {fromPage > 1 ? (
+            <p className="mt-4 text-sm">
+              <Link
+                to={listingHref({ ...params, page: 1 })}
+                className="font-semibold underline underline-offset-4"
+              >
+                Back to the start of the list
+              </Link>
+            </p>
+          ) : null}
           {shown.length ? (
             <ul
               className={`mt-4 grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
             >
-              {shown.map((product, i) => (
-                <li key={product.id}>
-                  <ProductCard
-                    {...product}
-                    categoryLabel={categoryLabel(product.category)}
-                    priority={i < 2 && params.page === 1}
-                  />
-                </li>
-              ))}
+              {shown.map((product, i) => {
+                const position = (fromPage - 1) * PAGE_SIZE + i + 1;
+                return (
+                  <li
+                    key={product.id}
+                    id={position % PAGE_SIZE === 1 ? `product-${position}` : undefined}
+                  >
+                    <ProductCard
+                      {...product}
+                      categoryLabel={categoryLabel(product.category)}
+                      priority={position <= 2}
+                    />
+                  </li>
+                );
+              })}
             </ul>
           ) : (
             <div className="mt-4 flex flex-col items-center rounded-2xl bg-sand px-6 py-16 text-center">
               <Search size={32} aria-hidden="true" className="text-muted" />
               <h2 className="mt-4 text-xl font-semibold">No products found</h2>
               <p className="mt-1 text-muted">Try adjusting your filters or search term.</p>
-              <Link to="/shop" className="btn btn-primary mt-6">
-                Clear filters
-              </Link>
+              <div className="mt-6 flex flex-wrap justify-center gap-3">
+                {suggestion ? (
+                  <Link
+                    to={listingHref({
+                      category: suggestion.category,
+                      q: suggestion.keepSearch ? params.q : undefined,
+                      sort: params.sort,
+                    })}
+                    className="btn btn-primary"
+                  >
+                    {suggestion.keepSearch
+                      ? `See results in ${categoryName(suggestion.category)}`
+                      : `Browse ${categoryName(suggestion.category)}`}
+                  </Link>
+                ) : null}
+                <Link
+                  to="/shop"
+                  className={suggestion ? "btn border border-ink bg-white" : "btn btn-primary"}
+                >
+                  Clear filters
+                </Link>
+              </div>
             </div>
           )}
           {moreAvailable ? (
             <div className="mt-10 flex justify-center">
               <Link
-                to={nextHref}
+                to={`${nextHref}#${nextAnchor}`}
                 className="btn border border-ink bg-white px-8"
                 onClick={(event) => {
                   event.preventDefault();
-                  if (more.state === "idle") more.load(nextHref);
+                  if (more.state === "idle") more.load(`${nextHref}&more`);
                 }}
               >
                 {more.state === "idle" ? "Load more" : <Spinner label="Loading more products" />}

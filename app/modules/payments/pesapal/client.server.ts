@@ -7,6 +7,7 @@ import {
   type PaymentState,
   type PaymentStatus,
 } from "../provider";
+import { pesapalFailure } from "./failure";
 import { readPesapalNotification } from "./notification";
 
 /** The name orders record for payments made through Pesapal. */
@@ -270,14 +271,16 @@ export class PesapalClient implements PaymentProvider {
     }
     // Branch on status_code, never on the description (its casing varies); 0 means not paid yet.
     const code = Number(answer.status_code ?? 0);
+    const state = STATES[code] ?? "PENDING";
     return {
-      state: STATES[code] ?? "PENDING",
+      state,
       amount: Number(answer.amount ?? 0),
       currency: String(answer.currency ?? ""),
       merchantReference: String(answer.merchant_reference ?? ""),
       paymentMethod: answer.payment_method || null,
       confirmationCode: answer.confirmation_code || null,
       description: answer.payment_status_description ?? answer.description ?? null,
+      failure: state === "FAILED" ? pesapalFailure(answer.description) : null,
       providerAnswer: answer,
     };
   }

@@ -52,7 +52,19 @@ type Order = {
   payToken: string;
   /** Tests may make the status answer a different amount, to check the shop refuses it. */
   reportedAmount?: number;
+  /** The processor's words for a failed payment, passed on in the status answer's description. */
+  failureDescription?: string;
 };
+
+/**
+ * What a failed payment's status says, as Pesapal passes on the processor's words: a card
+ * refused by its bank, an M-Pesa prompt cancelled on the phone.
+ */
+const FAILURE_DESCRIPTIONS = {
+  mpesa: "Request cancelled by user",
+  visa: "Unable to Authorize Transaction.Kindly contact your bank for assistance",
+  mastercard: "Unable to Authorize Transaction.Kindly contact your bank for assistance",
+} as const;
 
 /** An IPN registration as Pesapal describes it. */
 const ipnView = (ipn: Ipn) => ({
@@ -218,7 +230,9 @@ export function createPesapalEmulator(options: EmulatorOptions): PesapalEmulator
       created_date: order.created,
       confirmation_code: order.confirmationCode ?? "",
       payment_status_description: order.statusCode === 1 ? "Completed" : description,
-      description: unpaid ? "Pending Payment" : `Payment ${description.toLowerCase()}`,
+      description: unpaid
+        ? "Pending Payment"
+        : (order.failureDescription ?? `Payment ${description.toLowerCase()}`),
       message: unpaid ? "Pending Payment" : "Request processed successfully",
       payment_account: order.paymentAccount ?? "",
       call_back_url: order.callbackUrl,
@@ -284,6 +298,7 @@ export function createPesapalEmulator(options: EmulatorOptions): PesapalEmulator
       order.paymentAccount = method === "mpesa" ? "2547XXXXX678" : "4111XXXXXXXX1111";
     } else if (outcome === "fail") {
       order.statusCode = 2;
+      order.failureDescription = FAILURE_DESCRIPTIONS[method];
     } else {
       order.statusCode = 3;
     }
@@ -375,6 +390,8 @@ ${
         settle(order, req.params.action === "complete" ? "pay" : req.params.action, method);
         if (typeof req.body?.reportedAmount === "number")
           order.reportedAmount = req.body.reportedAmount;
+        if (req.params.action === "fail" && typeof req.body?.description === "string")
+          order.failureDescription = req.body.description.slice(0, 200);
         if (req.body?.sendIpn !== false) void sendIpn(order, delayMs);
         break;
       case "ipn": {

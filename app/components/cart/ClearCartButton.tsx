@@ -1,0 +1,80 @@
+import { useEffect, useRef } from "react";
+import { useFetcher, useSubmit } from "react-router";
+import { notifyWithAction } from "../toast-with-action";
+
+type Line = { productId: string; size: string; quantity: number };
+
+/** How long 'Undo' is offered after the cart is cleared. */
+const UNDO_FOR_MS = 5000;
+
+/** The page's main heading, where the focus goes once the toast has left with it. */
+const focusHeading = () => document.querySelector<HTMLElement>("#main h1")?.focus();
+
+/**
+ * 'Clear Cart' with 'Undo'. With JavaScript the cart is cleared in the background and a toast
+ * offers 'Undo' for 5 seconds, which puts the same lines back (checked by the server like any
+ * cart change). Call it in the page whether the cart is full or empty: the answer arrives once
+ * the cart is empty and the button is gone.
+ */
+export function useClearCart(lines: Line[]) {
+  const clear = useFetcher<{ ok: boolean }>({ key: "cart-clear" });
+  // Not tied to the page: the lines come back even if the shopper has moved on meanwhile.
+  const submit = useSubmit();
+  const cleared = useRef<Line[]>([]);
+
+  useEffect(() => {
+    if (clear.state !== "idle" || !clear.data?.ok || !cleared.current.length) return;
+    const undo = cleared.current;
+    cleared.current = [];
+    void notifyWithAction({
+      message: "Your cart was cleared.",
+      action: "Undo",
+      duration: UNDO_FOR_MS,
+      onGone: focusHeading,
+      onAction: () => {
+        const form = new FormData();
+        form.set("intent", "restore");
+        form.set("via", "fetch");
+        for (const line of undo) {
+          form.append("productId", line.productId);
+          form.append("size", line.size);
+          form.append("quantity", String(line.quantity));
+        }
+        void submit(form, {
+          method: "post",
+          action: "/cart",
+          navigate: false,
+          fetcherKey: "cart-undo",
+        });
+      },
+    });
+  }, [clear.state, clear.data, submit]);
+
+  return {
+    busy: clear.state !== "idle",
+    onSubmit: (event: React.FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      cleared.current = lines;
+      const form = new FormData(event.currentTarget);
+      form.set("via", "fetch");
+      void clear.submit(form, { method: "post", action: "/cart" });
+    },
+  };
+}
+
+/** The button; without JavaScript its form simply clears the cart. */
+export function ClearCartButton({ busy, onSubmit }: ReturnType<typeof useClearCart>) {
+  return (
+    <form method="post" action="/cart" onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value="clear" />
+      <input type="hidden" name="returnTo" value="/cart" />
+      <button
+        type="submit"
+        disabled={busy}
+        className="text-sm font-semibold text-danger hover:underline"
+      >
+        Clear Cart
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, test } from "vitest";
+import {
+  categoriesNamedBy,
+  closestCategory,
+  editDistance,
+  searchTerms,
+  singular,
+} from "./search-terms";
+
+describe("singular", () => {
+  test.each([
+    ["dresses", "dress"],
+    ["kimonos", "kimono"],
+    ["accessories", "accessory"],
+    ["kids", "kid"],
+    ["dress", "dress"],
+    ["shukas", "shuka"],
+    ["bus", "bus"],
+  ])("%s -> %s", (word, expected) => expect(singular(word)).toBe(expected));
+});
+
+describe("editDistance", () => {
+  test("counts one insertion, one substitution and one swap as one edit each", () => {
+    expect(editDistance("masai", "maasai")).toBe(1);
+    expect(editDistance("kitengi", "kitenge")).toBe(1);
+    expect(editDistance("kimnoo", "kimono")).toBe(1);
+    expect(editDistance("dress", "dress")).toBe(0);
+    expect(editDistance("abc", "xyz")).toBe(3);
+  });
+});
+
+describe("categoriesNamedBy", () => {
+  test("a category's name, plural or singular, names it", () => {
+    expect(categoriesNamedBy("kimonos")).toEqual(["kimonos"]);
+    expect(categoriesNamedBy("kimono")).toEqual(["kimonos"]);
+    expect(categoriesNamedBy("dress")).toEqual(["dresses"]);
+    expect(categoriesNamedBy("kids")).toEqual(["kids-wear"]);
+    expect(categoriesNamedBy("shoes")).toEqual(["sandals"]);
+  });
+
+  test("a small misspelling of a long name still names it", () => {
+    expect(categoriesNamedBy("masai")).toEqual(["masaai-shukas"]);
+    expect(categoriesNamedBy("maasai")).toEqual(["masaai-shukas"]);
+    expect(categoriesNamedBy("jumpsiut")).toEqual(["jumpsuits"]);
+  });
+
+  test("short words and other words name nothing", () => {
+    expect(categoriesNamedBy("ki")).toEqual([]);
+    expect(categoriesNamedBy("ankara")).toEqual([]);
+    expect(categoriesNamedBy("print")).toEqual([]);
+  });
+});
+
+describe("searchTerms", () => {
+  test("nothing to search for is null", () => {
+    expect(searchTerms("")).toBeNull();
+    expect(searchTerms("   ")).toBeNull();
+  });
+
+  test("every word must match; filler words are dropped unless they are all there is", () => {
+    const terms = searchTerms("Ankara  dress for KIDS")!;
+    expect(terms.phrase).toBe("ankara  dress for kids");
+    expect(terms.words.map((w) => w.text)).toEqual(["ankara", "dress", "kids"]);
+    expect(terms.words.map((w) => w.categories)).toEqual([[], ["dresses"], ["kids-wear"]]);
+    expect(searchTerms("the")!.words.map((w) => w.text)).toEqual(["the"]);
+  });
+
+  test("only words of four letters or more allow a misspelling", () => {
+    const terms = searchTerms("kitengi top")!;
+    expect(terms.words.map((w) => w.fuzzy)).toEqual([true, false]);
+  });
+});
+
+describe("closestCategory", () => {
+  test("names the category nearest to a search that found nothing", () => {
+    expect(closestCategory("kimonoz")).toBe("kimonos");
+    expect(closestCategory("jumpsute")).toBe("jumpsuits");
+    expect(closestCategory("sandal straps")).toBe("sandals");
+  });
+
+  test("offers only the categories given, and nothing when nothing is near", () => {
+    expect(closestCategory("homedecor", ["dresses", "kimonos"])).not.toBe("homedecor");
+    expect(closestCategory("qqqq")).toBeNull();
+  });
+});

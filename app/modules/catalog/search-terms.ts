@@ -1,0 +1,135 @@
+import { CATEGORY_IDS, categoryName } from "./categories";
+
+/**
+ * What a shop search means, before any SQL: the words that must each match, and for each word the
+ * categories it names. The database adds the rest (substring, stemmed full-text, trigram
+ * similarity); see `listing.server.ts` and decision 0030.
+ */
+export type SearchWord = {
+  /** Lower-cased, as typed. */
+  text: string;
+  /** Categories whose name the word names ('kimonos', 'kids', 'masai'): all their products match. */
+  categories: string[];
+  /** Long enough for a misspelling to be told from another word (trigram similarity). */
+  fuzzy: boolean;
+};
+
+export type SearchTerms = {
+  /** The whole query, lower-cased: a product containing it ranks first. */
+  phrase: string;
+  words: SearchWord[];
+};
+
+/** Words that carry no meaning of their own in a multi-word search ('dress for kids'). */
+const STOP_WORDS = new Set(["a", "an", "and", "&", "the", "for", "of", "in", "with", "to", "on"]);
+const MAX_WORDS = 6;
+const MIN_CATEGORY_WORD = 3;
+const MIN_FUZZY_WORD = 4;
+
+/** An English word's singular, by the rules shop words follow (dresses, kimonos, accessories). */
+export function singular(word: string): string {
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (/(s|x|z|ch|sh)es$/.test(word) && word.length > 4) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
+  return word;
+}
+
+/** Edits (insert, delete, substitute, swap two neighbours) between two short words, capped. */
+export function editDistance(a: string, b: string, cap = 3): number {
+  if (Math.abs(a.length - b.length) >= cap) return cap;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, before[j - 2]! + 1);
+      current[j] = d;
+    }
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[b.length]!, cap);
+}
+
+/** The words a category answers to: its name's and its id's, and their singulars. */
+const CATEGORY_WORDS: [string, Set<string>][] = CATEGORY_IDS.map((id) => {
+  const words = `${categoryName(id)} ${id} ${id.replaceAll("-", "")}`
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= MIN_CATEGORY_WORD);
+  return [id, new Set(words.flatMap((w) => [w, singular(w)]))];
+});
+
+/** Whether a typed word names a category word: same singular, or one slip away in a long word. */
+function names(word: string, categoryWord: string): boolean {
+  const a = singular(word);
+  const b = singular(categoryWord);
+  if (a === b) return true;
+  if (a.length >= 5 && b.startsWith(a)) return true;
+  return a.length >= 5 && editDistance(a, b, 2) <= 1;
+}
+
+/** The categories a word names (none for words under three letters). */
+export function categoriesNamedBy(word: string): string[] {
+  if (word.length < MIN_CATEGORY_WORD) return [];
+  return CATEGORY_WORDS.filter(([, words]) => [...words].some((w) => names(word, w))).map(
+    ([id]) => id,
+  );
+}
+
+/** Splits a search box's text into what must match; null when there is nothing to search for. */
+export function searchTerms(q: string): SearchTerms | null {
+  const phrase = q.trim().toLowerCase();
+  if (!phrase) return null;
+  const all = phrase.split(/\s+/);
+  const meaningful = all.filter((w) => !STOP_WORDS.has(w));
+  const words = [...new Set(meaningful.length ? meaningful : all)].slice(0, MAX_WORDS);
+  return {
+    phrase,
+    words: words.map((text) => ({
+      text,
+      categories: categoriesNamedBy(text),
+      fuzzy: text.length >= MIN_FUZZY_WORD,
+    })),
+  };
+}
+
+/** Letter triples of a word, padded as pg_trgm pads them, for a similarity that suits typos. */
+function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  return out;
+}
+
+function similarity(a: string, b: string): number {
+  const x = trigrams(a);
+  const y = trigrams(b);
+  let shared = 0;
+  for (const t of x) if (y.has(t)) shared++;
+  return shared / (x.size + y.size - shared);
+}
+
+/**
+ * The category whose name is nearest to a search that found nothing, for the empty state's
+ * suggestion; null when no category is anywhere near.
+ */
+export function closestCategory(
+  q: string,
+  offered: readonly string[] = CATEGORY_IDS,
+): string | null {
+  const words = searchTerms(q)?.words.map((w) => singular(w.text)) ?? [];
+  let best: { id: string; score: number } | null = null;
+  for (const [id, categoryWords] of CATEGORY_WORDS) {
+    if (!offered.includes(id)) continue;
+    for (const word of words)
+      for (const candidate of categoryWords) {
+        const score = similarity(word, candidate);
+        if (!best || score > best.score) best = { id, score };
+      }
+  }
+  return best && best.score >= 0.2 ? best.id : null;
+}

@@ -1,0 +1,61 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MESSAGE_KINDS } from "~/db/message-states";
+import { fitsOneSms, gsmLength, toGsm } from "./gsm";
+import { emailText, type OrderFacts, smsText } from "./message-texts";
+
+/** The longest values a real order gives: a long shop name and domain, a big total, a long note. */
+const longest: OrderFacts = {
+  shopName: "Amani Prints Kenya",
+  reference: "3F9A1C2B",
+  total: 9_999_999,
+  itemsCount: 99,
+  delivery: "Rider (boda boda)",
+  deliveryTo: "Tom Mboya Meru South House 2nd floor Rm 205",
+  customerName: "Wanjiru Nyambura Kamau-Otieno",
+  trackingUrl: `https://amaniprintskenya.co.ke/orders/${"x".repeat(22)}`,
+  adminUrl: `https://amaniprintskenya.co.ke/admin/orders?q=3F9A1C2B`,
+  note: "2NK Sacco, arrives Kisumu stage at 4 pm tomorrow, call 0712 345 678",
+  items: [{ name: "Zuri Kitenge Wrap Dress", size: "XL", quantity: 2, price: 4500 }],
+  deliveryFee: 0,
+};
+
+describe("message texts", () => {
+  it("every SMS fits one 160-character GSM-7 part with the longest realistic values", () => {
+    for (const kind of MESSAGE_KINDS) {
+      const text = smsText(kind, longest);
+      expect(gsmLength(text), `${kind}: ${text}`).not.toBeNull();
+      expect(gsmLength(text)!, `${kind}: ${text}`).toBeLessThanOrEqual(160);
+    }
+  });
+
+  it("whatever the note and the name, an SMS stays in GSM-7", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 40 }), (note, name) => {
+        const text = smsText("order_sent", { ...longest, note, customerName: name });
+        expect(gsmLength(text)).not.toBeNull();
+      }),
+    );
+  });
+
+  it("the extension characters count twice; accents are made plain", () => {
+    expect(gsmLength("{}")).toBe(4);
+    expect(gsmLength("Ω")).toBe(1);
+    expect(toGsm("Njeri’s café")).toBe("Njeri's cafe");
+    expect(fitsOneSms("a".repeat(160))).toBe(true);
+    expect(fitsOneSms("a".repeat(161))).toBe(false);
+  });
+
+  it("one item or many, the owner's SMS says it in a whole phrase", () => {
+    expect(smsText("new_paid_order", { ...longest, itemsCount: 1 })).toContain(", 1 item,");
+    expect(smsText("new_paid_order", longest)).toContain(", 99 items,");
+  });
+
+  it("the confirmation email has the receipt, the delivery and the tracking link", () => {
+    const { subject, body } = emailText("payment_confirmed", longest);
+    expect(subject).toBe("Order 3F9A1C2B: payment received");
+    expect(body).toContain("2 x Zuri Kitenge Wrap Dress (size XL): KSh 9,000");
+    expect(body).toContain("Delivery (Rider (boda boda)): Free");
+    expect(body).toContain(longest.trackingUrl);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { emailContent, emailText, type OrderFacts } from "./message-texts";
+import { orderEmailHtml, type ShopContact } from "./order-email.server";
+
+const facts: OrderFacts = {
+  shopName: "Amani Prints",
+  reference: "3F9A1C2B",
+  total: 7650,
+  itemsCount: 3,
+  delivery: "Matatu parcel",
+  deliveryTo: "Oginga Odinga St, Kisumu",
+  customerName: "Akinyi Otieno",
+  trackingUrl: "https://amaniprints.co.ke/orders/q3Xr9dK2LmP0sVb7TnYw1a",
+  adminUrl: "https://amaniprints.co.ke/admin/orders?q=3F9A1C2B",
+  note: "",
+  items: [
+    { name: "Zuri Kitenge Wrap Dress", size: "M", quantity: 2, price: 2850 },
+    { name: "Kito Ankara Tote Bag", quantity: 1, price: 1800 },
+  ],
+  deliveryFee: 150,
+};
+const shop: ShopContact = {
+  name: "Amani Prints",
+  location: "Milele Mall, Ngong, Nairobi",
+  phone: "+254 712 345 678",
+  email: "hello@amaniprints.co.ke",
+  whatsapp: "254712345678",
+};
+
+/** The email's HTML as a reader sees it: tags gone, spaces collapsed. */
+const seen = (html: string) =>
+  html
+    .replace(/<div[^>]*data-skip-in-text[^>]*>.*?<\/div>/s, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\u00a0/g, " ")
+    .replace(/\s+/g, " ");
+
+describe("order emails", () => {
+  it("the confirmation is a receipt: items with size and quantity, subtotal, delivery fee, total", async () => {
+    const html = await orderEmailHtml(emailContent("payment_confirmed", facts), facts, shop);
+    expect(html).toMatch(/^<!DOCTYPE html/);
+    const text = seen(html);
+    expect(text).toContain("Thank you for your order");
+    expect(text).toContain("Zuri Kitenge Wrap Dress Size M · Qty 2 · KSh 2,850 each KSh 5,700");
+    expect(text).toContain("Kito Ankara Tote Bag Qty 1 · KSh 1,800 each KSh 1,800");
+    expect(text).toContain("Subtotal KSh 7,500 Delivery (Matatu parcel) KSh 150 Total KSh 7,650");
+    expect(text).toContain("Delivery Matatu parcel Oginga Odinga St, Kisumu");
+    expect(html).toContain(`href="${facts.trackingUrl}"`);
+    // The inbox's preview line, hidden in the body.
+    expect(html).toContain("We received your payment of KSh 7,650 for order 3F9A1C2B.");
+  });
+
+  it("free delivery reads 'Free', and the owner's copy links to the order in the back office", async () => {
+    const free = { ...facts, deliveryFee: 0, total: 7500 };
+    const html = await orderEmailHtml(emailContent("new_paid_order", free), free, shop);
+    const text = seen(html);
+    expect(text).toContain("Delivery (Matatu parcel) Free Total KSh 7,500");
+    expect(text).toContain("Akinyi Otieno paid KSh 7,500 for 3 items.");
+    expect(text).toContain("Open the order");
+    expect(html).toContain(`href="${facts.adminUrl}"`);
+  });
+
+  it("a parcel on its way carries the owner's note and no receipt", async () => {
+    const sent = { ...facts, note: "2NK Sacco, arrives 4 pm" };
+    const html = await orderEmailHtml(emailContent("order_sent", sent), sent, shop);
+    const text = seen(html);
+    expect(text).toContain("Note from Amani Prints 2NK Sacco, arrives 4 pm");
+    expect(text).not.toContain("Total");
+    expect(emailText("order_sent", sent).body).toContain(
+      "Note from Amani Prints: 2NK Sacco, arrives 4 pm",
+    );
+  });
+
+  it("what a shopper typed is text, never markup", async () => {
+    const hostile = { ...facts, customerName: '<img src=x onerror="alert(1)">' };
+    const html = await orderEmailHtml(emailContent("payment_confirmed", hostile), hostile, shop);
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;img src=x");
+  });
+});

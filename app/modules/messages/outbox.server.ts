@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import type { Tx } from "~/db/client.server";
+import type { MessageKind } from "~/db/message-states";
+import { messages, orders, user } from "~/db/schema";
+import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
+import { orderReference } from "~/modules/orders/order-reference";
+import { getEnv } from "~/utils/env.server";
+import { emailContent, emailText, type OrderFacts, smsText } from "./message-texts";
+import { orderEmailHtml, type ShopContact } from "./order-email.server";
+
+export type OrderMessageKind = Exclude<MessageKind, "new_paid_order">;
+
+type Row = typeof messages.$inferInsert;
+
+/**
+ * Writes the messages an order event causes, in the caller's transaction: the order changes if
+ * and only if its messages exist. Each message has a dedupe key (the cause, the audience and the
+ * channel), so a replayed cause writes nothing new; a second 'Sent' with a new note is a new
+ * cause (its key carries the step's time).
+ */
+export async function queueOrderMessages(tx: Tx, orderId: string, kind: OrderMessageKind) {
+  const env = getEnv();
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return;
+  const reference = orderReference(order.id);
+  const method = DELIVERY_METHODS.find((m) => m.id === order.deliveryMethod);
+  const facts: OrderFacts = {
+    shopName: env.SHOP_NAME,
+    reference,
+    total: order.amount,
+    itemsCount: order.items.reduce((n, i) => n + i.quantity, 0),
+    delivery: method?.label ?? order.deliveryMethod,
+    deliveryTo:
+      order.deliveryMethod === "pickup"
+        ? (order.pickupLocation ?? "our shop")
+        : [order.address, order.city].filter(Boolean).join(", "),
+    customerName: order.customerName,
+    trackingUrl: `${env.PUBLIC_URL}/orders/${order.trackingToken}`,
+    adminUrl: `${env.PUBLIC_URL}/admin/orders?q=${reference}`,
+    note: kind === "order_sent" || kind === "ready_for_pickup" ? order.fulfilmentNote : "",
+    items: order.items,
+    deliveryFee: order.deliveryFee,
+  };
+  // A fulfilment step may be taken again later with a new note: its time tells them apart.
+  const cause =
+    kind === "order_sent" || kind === "ready_for_pickup"
+      ? `${orderId}:${kind}:${order.fulfilmentUpdatedAt?.getTime() ?? 0}`
+      : `${orderId}:${kind}`;
+
+  const shop: ShopContact = {
+    name: env.SHOP_NAME,
+    location: env.SHOP_LOCATION,
+    phone: env.SHOP_PHONE,
+    email: env.SHOP_EMAIL,
+    whatsapp: env.SHOP_WHATSAPP.replace(/\D/g, ""),
+  };
+
+  const rows: Row[] = [];
+  const email = async (audience: "shopper" | "owner", to: string, k: MessageKind) => {
+    const { subject, body } = emailText(k, facts);
+    rows.push({
+      orderId,
+      kind: k,
+      audience,
+      channel: "email",
+      recipient: to,
+      subject,
+      body,
+      html: await orderEmailHtml(emailContent(k, facts), facts, shop),
+      dedupeKey: `${cause}:${audience}:email:${to}`,
+    });
+  };
+  const sms = (audience: "shopper" | "owner", to: string, k: MessageKind) =>
+    rows.push({
+      orderId,
+      kind: k,
+      audience,
+      channel: "sms",
+      recipient: to,
+      body: smsText(k, facts),
+      dedupeKey: `${cause}:${audience}:sms`,
+    });
+
+  sms("shopper", order.customerPhone, kind);
+  await email("shopper", order.customerEmail, kind);
+  if (kind === "payment_confirmed") {
+    if (env.OWNER_PHONE) sms("owner", normalisedOwnerPhone(env.OWNER_PHONE), "new_paid_order");
+    const owners = env.OWNER_EMAIL
+      ? [env.OWNER_EMAIL]
+      : (await tx.select({ email: user.email }).from(user)).map((u) => u.email);
+    for (const to of owners) await email("owner", to, "new_paid_order");
+  }
+  await tx.insert(messages).values(rows).onConflictDoNothing({ target: messages.dedupeKey });
+}
+
+const normalisedOwnerPhone = (phone: string) => phone.replace(/^\+?254|^0/, "254");

@@ -1,0 +1,44 @@
+import { FULFILMENT_STATES, type FulfilmentState } from "~/db/fulfilment-states";
+
+export { FULFILMENT_STATES, type FulfilmentState };
+
+/** What the owner and the shopper read for each step. */
+export const FULFILMENT_LABELS: Record<FulfilmentState, string> = {
+  to_pack: "To pack",
+  ready_for_pickup: "Ready for pickup",
+  sent: "Sent",
+  delivered: "Delivered",
+  collected: "Collected",
+};
+
+/** The steps a paid order goes through, by how it reaches the shopper. */
+export function fulfilmentPath(deliveryMethod: string): FulfilmentState[] {
+  return deliveryMethod === "pickup"
+    ? ["to_pack", "ready_for_pickup", "collected"]
+    : ["to_pack", "sent", "delivered"];
+}
+
+export const isFulfilmentState = (value: unknown): value is FulfilmentState =>
+  typeof value === "string" && (FULFILMENT_STATES as readonly string[]).includes(value);
+
+/**
+ * Where the owner may move an order's parcel from `current`: forward along its path only (a
+ * mistaken step is corrected by the next one, and the timeline keeps both). An order paid before
+ * fulfilment existed (no state) may start at any step of its path.
+ */
+export function nextFulfilmentStates(
+  deliveryMethod: string,
+  current: FulfilmentState | null,
+): FulfilmentState[] {
+  const path = fulfilmentPath(deliveryMethod);
+  if (current === null) return path;
+  const at = path.indexOf(current);
+  return at === -1 ? [] : path.slice(at + 1);
+}
+
+/** Whether a step tells the shopper something worth a message (the owner's note rides along). */
+export const announcesToShopper = (state: FulfilmentState) =>
+  state === "sent" || state === "ready_for_pickup";
+
+/** The longest note the owner can give with a step (a Sacco, an arrival time, a phone). */
+export const FULFILMENT_NOTE_MAX = 200;

@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
+import { orderEvents, orders } from "~/db/schema";
+import { queueOrderMessages } from "~/modules/messages/outbox.server";
+import { isUuid } from "~/utils/uuid";
+import {
+  announcesToShopper,
+  FULFILMENT_NOTE_MAX,
+  type FulfilmentState,
+  isFulfilmentState,
+  nextFulfilmentStates,
+} from "./fulfilment-rules";
+
+export class FulfilmentError extends Error {}
+
+/**
+ * A confirmed payment puts the order on the packing list, in the settlement's transaction; an
+ * order already moving keeps its step (a replayed notification changes nothing).
+ */
+export async function startFulfilment(tx: Tx, orderId: string) {
+  const [order] = await tx
+    .select({ state: orders.fulfilmentState })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || order.state !== null) return;
+  await tx
+    .update(orders)
+    .set({ fulfilmentState: "to_pack", fulfilmentUpdatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+  await tx
+    .insert(orderEvents)
+    .values({ orderId, kind: "fulfilment_changed", details: { to: "to_pack" } });
+}
+
+/**
+ * The owner moves a paid order's parcel forward, with an optional note (the matatu Sacco and
+ * expected arrival, the rider's phone). Recorded in the timeline with the admin.
+ */
+export async function moveFulfilment(
+  db: Db,
+  input: { orderId: string; to: string; note: string; adminId: string },
+): Promise<FulfilmentState> {
+  if (!isUuid(input.orderId)) throw new FulfilmentError("No such order.");
+  if (!isFulfilmentState(input.to)) throw new FulfilmentError("Choose a step for this order.");
+  const to = input.to;
+  const note = input.note.trim().slice(0, FULFILMENT_NOTE_MAX);
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        status: orders.status,
+        method: orders.deliveryMethod,
+        state: orders.fulfilmentState,
+        paid: orders.paymentStatus,
+      })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for("update");
+    if (!order) throw new FulfilmentError("No such order.");
+    // Paid: the provider confirmed it (the payment started fulfilment, or, for an order paid
+    // before fulfilment existed, its stored answer says so), and it was not reversed since.
+    const paid =
+      order.status !== "Failed" && (order.state !== null || order.paid?.state === "COMPLETED");
+    if (!paid) throw new FulfilmentError("Only paid orders are packed and sent.");
+    if (!nextFulfilmentStates(order.method, order.state).includes(to)) {
+      throw new FulfilmentError("That step does not follow this order's current one.");
+    }
+    await tx
+      .update(orders)
+      .set({ fulfilmentState: to, fulfilmentNote: note, fulfilmentUpdatedAt: new Date() })
+      .where(eq(orders.id, input.orderId));
+    await tx.insert(orderEvents).values({
+      orderId: input.orderId,
+      kind: "fulfilment_changed",
+      details: { from: order.state, to, ...(note ? { note } : {}) },
+      adminId: input.adminId,
+    });
+    if (announcesToShopper(to)) {
+      await queueOrderMessages(
+        tx,
+        input.orderId,
+        to === "sent" ? "order_sent" : "ready_for_pickup",
+      );
+    }
+    return to;
+  });
+}

@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { orderEvents, orders } from "~/db/schema";
+import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
+import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
+import { countAttempt, type Limit, uncountAttempt } from "~/modules/throttle/throttle.server";
+import { FULFILMENT_LABELS, fulfilmentPath, isFulfilmentState } from "./fulfilment-rules";
+import { orderReference } from "./order-reference";
+
+/** A tracking token as the shop makes them: 22 URL-safe characters, or 64 hex for older orders. */
+const TOKEN = /^(?:[A-Za-z0-9_-]{22}|[0-9a-f]{64})$/;
+/** An order reference as the shop shows it: the first 8 characters of its id. */
+const REFERENCE = /^[0-9a-f]{8}$/;
+
+export { orderReference };
+
+export type PaymentFact = "paid" | "confirming" | "failed";
+
+/**
+ * What the shopper's tracking page shows: the payment as the provider reported it (never an
+ * admin's status), the parcel's steps with their times, the items, delivery and total. Nothing
+ * about the shopper beyond what the order's own page needs, and nothing of other orders.
+ */
+export async function trackedOrder(db: Db, token: string) {
+  if (!TOKEN.test(token)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.trackingToken, token));
+  if (!order) return null;
+  const events = await db
+    .select({ at: orderEvents.createdAt, details: orderEvents.details })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, "fulfilment_changed")))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const reached = new Map<string, { at: string; note: string | null }>();
+  for (const e of events) {
+    if (!isFulfilmentState(e.details.to)) continue;
+    const note = typeof e.details.note === "string" && e.details.note ? e.details.note : null;
+    reached.set(e.details.to, { at: e.at.toISOString(), note });
+  }
+  const current = order.fulfilmentState;
+  const path = fulfilmentPath(order.deliveryMethod);
+  const currentAt = current ? path.indexOf(current) : -1;
+  const method = DELIVERY_METHODS.find((m) => m.id === order.deliveryMethod);
+  return {
+    reference: orderReference(order.id),
+    placedAt: order.createdAt.toISOString(),
+    payment: paymentFact(order),
+    steps: path.map((state, i) => ({
+      state,
+      label: FULFILMENT_LABELS[state],
+      done: i <= currentAt,
+      at: reached.get(state)?.at ?? null,
+      note: reached.get(state)?.note ?? null,
+    })),
+    items: order.items.map(({ name, size, quantity, price }) => ({ name, size, quantity, price })),
+    delivery: {
+      method: method?.label ?? order.deliveryMethod,
+      pickup: order.deliveryMethod === "pickup",
+      pickupLocation: order.pickupLocation,
+      address: order.address,
+      city: order.city,
+      fee: order.deliveryFee,
+    },
+    total: order.amount,
+  };
+}
+
+export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof trackedOrder>>>;
+
+/** The payment as the provider reported it: never inferred from a status an admin set. */
+export function paymentFact(
+  order: Pick<typeof orders.$inferSelect, "paymentStatus" | "paymentReversedAt" | "status">,
+): PaymentFact {
+  const state = order.paymentStatus?.state;
+  if (state === "COMPLETED" && !order.paymentReversedAt) return "paid";
+  if (state === "FAILED" || state === "REVERSED" || order.status === "Failed") return "failed";
+  return "confirming";
+}
+
+/** Wrong tries at finding an order, per address: as many as login allows. */
+export const TRACK_LIMIT: Limit = { name: "track-address", points: 10, windowSeconds: 3600 };
+
+export type LookupAnswer =
+  | { found: true; token: string }
+  | { found: false; reason: "not-found" | "throttled" };
+
+/**
+ * 'Track your order': the reference and the phone number used at checkout find the order. Every
+ * try is counted before it is judged; a try that finds its order takes its count back, so only
+ * wrong tries use up the address's ten an hour.
+ */
+export async function findOrderToTrack(
+  db: Db,
+  input: { reference: string; phone: string; address: string },
+): Promise<LookupAnswer> {
+  const count = await countAttempt(db, TRACK_LIMIT, input.address);
+  if (!count.allowed) return { found: false, reason: "throttled" };
+  const reference = input.reference.trim().replace(/^#/, "").toLowerCase();
+  const phone = normaliseKenyanPhone(input.phone);
+  if (!REFERENCE.test(reference) || !phone) return { found: false, reason: "not-found" };
+  const [order] = await db
+    .select({ token: orders.trackingToken })
+    .from(orders)
+    .where(
+      and(
+        // The id's first 8 characters, as text: ids are uuids, so this matches their prefix.
+        sql`${orders.id}::text like ${`${reference}%`}`,
+        eq(orders.customerPhone, phone),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (!order) return { found: false, reason: "not-found" };
+  await uncountAttempt(db, TRACK_LIMIT, input.address);
+  return { found: true, token: order.token };
+}

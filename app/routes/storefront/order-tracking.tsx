@@ -1,0 +1,139 @@
+import { CheckCircle2, Circle, Clock, XCircle } from "lucide-react";
+import { data } from "react-router";
+import { whatsappLink } from "~/modules/contact/contact-message";
+import { trackedOrder } from "~/modules/orders/tracking.server";
+import { useShopConfig } from "~/root";
+import { servicesContext } from "~/services.server";
+import { formatKsh } from "~/utils/money";
+import type { Route } from "./+types/order-tracking";
+
+const PRIVATE = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+  // The token is in the address: a link followed from here must not carry it to another site.
+  "Referrer-Policy": "no-referrer",
+};
+
+/** `/orders/{token}`: one order, for whoever holds its unguessable link. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const order = await trackedOrder(context.get(servicesContext).db, params.token);
+  if (!order) throw data("We could not find that order.", { status: 404, headers: PRIVATE });
+  return data({ order }, { headers: PRIVATE });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Order ${loaderData.order.reference}` : "Your order" },
+  { name: "robots", content: "noindex" },
+];
+
+const PAYMENT = {
+  paid: { Icon: CheckCircle2, tone: "text-success", text: "Paid" },
+  confirming: { Icon: Clock, tone: "text-gold", text: "Waiting for your payment to be confirmed" },
+  failed: { Icon: XCircle, tone: "text-danger", text: "Payment did not go through" },
+} as const;
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat("en-KE", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Africa/Nairobi",
+  }).format(new Date(iso));
+
+export default function OrderTracking({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const config = useShopConfig();
+  const payment = PAYMENT[order.payment];
+  const subtotal = order.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
+  const whatsapp = whatsappLink(
+    config.whatsapp,
+    `Hello, I have a question about my order ${order.reference}.`,
+  );
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 pt-10 pb-16 sm:px-6">
+      <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">Your order</p>
+      <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">Order {order.reference}</h1>
+      <p className="mt-2 text-muted">Placed {when(order.placedAt)}</p>
+
+      <p className={`mt-6 flex items-center gap-2 font-semibold ${payment.tone}`}>
+        <payment.Icon size={22} aria-hidden="true" />
+        <span data-testid="payment-fact">{payment.text}</span>
+      </p>
+
+      {order.payment === "paid" ? (
+        <section aria-labelledby="steps-heading" className="mt-8">
+          <h2 id="steps-heading" className="text-lg font-semibold">
+            Where your order is
+          </h2>
+          <ol className="mt-4 space-y-4">
+            {order.steps.map((step) => (
+              <li key={step.state} className="flex gap-3" data-testid="fulfilment-step">
+                {step.done ? (
+                  <CheckCircle2 className="mt-0.5 shrink-0 text-success" aria-hidden="true" />
+                ) : (
+                  <Circle className="mt-0.5 shrink-0 text-hairline" aria-hidden="true" />
+                )}
+                <div>
+                  <p className={step.done ? "font-semibold" : "text-muted"}>
+                    {step.label}
+                    <span className="sr-only">{step.done ? " (done)" : " (not yet)"}</span>
+                  </p>
+                  {step.done && step.at ? (
+                    <p className="text-sm text-muted">{when(step.at)}</p>
+                  ) : null}
+                  {step.done && step.note ? <p className="mt-1 text-sm">{step.note}</p> : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <section
+        aria-labelledby="items-heading"
+        className="mt-10 rounded-2xl border border-hairline bg-white p-5"
+      >
+        <h2 id="items-heading" className="font-semibold">
+          What you ordered
+        </h2>
+        <ul className="mt-3 space-y-1 text-sm">
+          {order.items.map((item) => (
+            <li key={`${item.name}-${item.size ?? ""}`} className="flex justify-between gap-4">
+              <span>
+                {item.name}
+                {item.size ? ` (${item.size})` : ""} × {item.quantity}
+              </span>
+              <span className="whitespace-nowrap tabular">
+                {formatKsh(item.price * item.quantity)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 space-y-1 border-t border-hairline pt-3 text-sm tabular">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatKsh(subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Delivery ({order.delivery.method})</dt>
+            <dd>{order.delivery.fee === 0 ? "Free" : formatKsh(order.delivery.fee)}</dd>
+          </div>
+          <div className="flex justify-between text-base font-semibold">
+            <dt>Total</dt>
+            <dd>{formatKsh(order.total)}</dd>
+          </div>
+        </dl>
+        <p className="mt-4 text-sm">
+          {order.delivery.pickup
+            ? `Pickup at ${order.delivery.pickupLocation ?? "our shop"}`
+            : [order.delivery.address, order.delivery.city].filter(Boolean).join(", ")}
+        </p>
+      </section>
+
+      <a href={whatsapp} className="btn mt-8 border border-ink bg-white" rel="noreferrer">
+        Chat with us on WhatsApp
+      </a>
+    </main>
+  );
+}

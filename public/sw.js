@@ -1,0 +1,93 @@
+// The shop's service worker: keeps the offline page, the stylesheet, scripts and icons, so a
+// dropped connection shows the shop's own page instead of the browser's. It never stores a
+// page, the cart, the checkout, the back office or an API answer: pages always come from the
+// network, and only the offline page stands in when the network fails.
+const VERSION = "1";
+const SHELL = `shell-${VERSION}`;
+const ASSETS = "assets";
+const OFFLINE_URL = "/offline";
+const MAX_ASSETS = 80;
+
+async function keepShell() {
+  const cache = await caches.open(SHELL);
+  const response = await fetch(OFFLINE_URL, { cache: "no-store", credentials: "omit" });
+  if (!response.ok) throw new Error(`offline page answered ${response.status}`);
+  const html = await response.clone().text();
+  await cache.put(OFFLINE_URL, response);
+  // The offline page's stylesheet (its name changes with each build).
+  const styles = [...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]);
+  const assets = await caches.open(ASSETS);
+  await assets.addAll(["/favicon.svg", ...styles]);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(keepShell().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((n) => n !== SHELL && n !== ASSETS).map((n) => caches.delete(n)),
+      );
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/** Built files have the hash of their content in their name: a stored copy is always right. */
+async function builtFile(request) {
+  const assets = await caches.open(ASSETS);
+  const stored = await assets.match(request);
+  if (stored) return stored;
+  const response = await fetch(request);
+  if (response.ok) {
+    await assets.put(request, response.clone());
+    const keys = await assets.keys();
+    // Older builds' files go first once there are too many.
+    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ASSETS)))
+      await assets.delete(old);
+  }
+  return response;
+}
+
+const escapeAttribute = (value) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/** A page from the network; when there is none, the offline page, retrying the page asked for. */
+async function page(event) {
+  try {
+    const preloaded = await event.preloadResponse;
+    return preloaded ?? (await fetch(event.request));
+  } catch {
+    const offline = await caches.match(OFFLINE_URL, { cacheName: SHELL });
+    if (!offline) return Response.error();
+    const html = (await offline.text()).replace(
+      'href="/" data-retry=""',
+      `href="${escapeAttribute(event.request.url)}" data-retry=""`,
+    );
+    return new Response(html, {
+      status: 503,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Security-Policy": offline.headers.get("Content-Security-Policy") ?? "",
+        "Cache-Control": "no-store",
+      },
+    });
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(event));
+  } else if (url.pathname.startsWith("/assets/") || url.pathname === "/favicon.svg") {
+    event.respondWith(builtFile(request));
+  }
+  // Everything else (data requests, media, the API) goes to the network untouched.
+});

@@ -1,0 +1,202 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { isSharedPageRequest, pageCache } from "./page-cache";
+
+// A stand-in for React Router: a page naming its render, its price and its nonce in a script,
+// with the CSP header naming the same nonce, as entry.server.tsx renders pages.
+let renders: { url: string; marker: string; referer: string | null }[] = [];
+let price = 1200;
+let version = 0;
+let status = 200;
+let setCookie = false;
+let slow: Promise<void> = Promise.resolve();
+let padding = "";
+
+let origin: string;
+let close: () => void;
+beforeAll(async () => {
+  const app = express();
+  app.use(
+    pageCache({
+      origin: "https://shop.example",
+      version: () => version,
+      maxBytes: 64 * 1024,
+      // As the shop does: a product page varies by the listing it was reached from.
+      vary: (req): Record<string, string> => {
+        const from = req.get("referer")?.match(/\/shop\?category=\w+/)?.[0];
+        return req.path.startsWith("/product/") && from
+          ? { referer: `https://shop.example${from}` }
+          : {};
+      },
+      async render(request, { nonceMarker: marker = "" }) {
+        renders.push({ url: request.url, marker, referer: request.headers.get("referer") });
+        await slow;
+        const headers = new Headers({
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Security-Policy": `script-src 'nonce-${marker}'`,
+        });
+        if (setCookie) headers.set("Set-Cookie", "cart=someone; HttpOnly");
+        const body = `<p>${new URL(request.url).pathname} KSh ${price} render ${renders.length}${padding}</p><script nonce="${marker}">go()</script>`;
+        return new Response(body, { status, headers });
+      },
+    }),
+  );
+  app.all("/{*splat}", (_req, res) => res.type("text/plain").send("rendered for this visitor"));
+  const listener = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => listener.once("listening", resolve));
+  origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  close = () => listener.close();
+});
+afterAll(() => close?.());
+beforeEach(() => {
+  renders = [];
+  version++;
+  status = 200;
+  setCookie = false;
+  slow = Promise.resolve();
+  padding = "";
+});
+
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(origin + path, { headers });
+  const body = await response.text();
+  const nonce = /nonce="([^"]+)"/.exec(body)?.[1];
+  return { response, body, nonce, cache: response.headers.get("x-page-cache") };
+};
+
+describe("isSharedPageRequest", () => {
+  const req = (path: string, headers: Record<string, string> = {}, method = "GET") => ({
+    method,
+    path,
+    headers,
+  });
+  test("storefront pages without cookies are shared", () => {
+    for (const path of ["/", "/shop", "/product/101", "/about", "/contact", "/delivery", "/menu"])
+      expect(isSharedPageRequest(req(path)), path).toBe(true);
+  });
+  test("a cookie, another method, data requests and private pages are not", () => {
+    expect(isSharedPageRequest(req("/shop", { cookie: "cart=1" }))).toBe(false);
+    expect(isSharedPageRequest(req("/shop", { authorization: "Bearer x" }))).toBe(false);
+    expect(isSharedPageRequest(req("/shop", {}, "POST"))).toBe(false);
+    expect(isSharedPageRequest(req("/shop", {}, "HEAD"))).toBe(false);
+    for (const path of ["/shop.data", "/cart", "/admin", "/orders/abc", "/order-success", "/login"])
+      expect(isSharedPageRequest(req(path)), path).toBe(false);
+  });
+});
+
+describe("pageCache", () => {
+  test("a page is rendered once, then answered from memory, each time with its own nonce", async () => {
+    const first = await get("/shop?category=dresses");
+    const second = await get("/shop?category=dresses");
+    expect(renders).toHaveLength(1);
+    expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
+    expect(second.body).toContain("render 1");
+    expect(first.nonce).toBeTruthy();
+    expect(second.nonce).not.toBe(first.nonce);
+    for (const answer of [first, second]) {
+      expect(answer.response.headers.get("content-security-policy")).toBe(
+        `script-src 'nonce-${answer.nonce}'`,
+      );
+      expect(answer.body).not.toContain(renders[0]!.marker);
+    }
+  });
+
+  test("a change to the catalogue makes the next request render afresh", async () => {
+    await get("/product/101");
+    price = 1500;
+    version++;
+    const after = await get("/product/101");
+    expect(after.cache).toBe("miss");
+    expect(after.body).toContain("KSh 1500");
+  });
+
+  test("a page kept per value of what it varies by, rendered with that value only", async () => {
+    const fromDresses = { referer: "https://shop.example/shop?category=dresses&page=3" };
+    const fromTops = { referer: "https://shop.example/shop?category=tops" };
+    await get("/product/102", fromDresses);
+    await get("/product/102", fromTops);
+    await get("/product/102", { referer: "https://elsewhere.example/" });
+    expect(renders.map((r) => r.referer)).toEqual([
+      "https://shop.example/shop?category=dresses",
+      "https://shop.example/shop?category=tops",
+      null,
+    ]);
+    expect((await get("/product/102", fromDresses)).body).toContain("render 1");
+    expect((await get("/product/102", fromTops)).body).toContain("render 2");
+    expect((await get("/product/102")).body).toContain("render 3");
+    expect(renders).toHaveLength(3);
+  });
+
+  test("a visitor with a cookie gets a page rendered for them, and it is never kept", async () => {
+    const own = await get("/shop?mine", { cookie: "cart=mine" });
+    expect(own.cache).toBeNull();
+    expect(renders).toHaveLength(1);
+    // Rendered with the visitor's own nonce: the marker of a kept page is for kept pages only.
+    expect(renders[0]!.marker).toBe("");
+    await get("/shop?mine", { cookie: "cart=mine" });
+    expect(renders).toHaveLength(2);
+    // Their answer is not what the next visitor without cookies gets.
+    expect((await get("/shop?mine")).cache).toBe("miss");
+    // A cookie the page sets (a one-time message read) reaches them.
+    setCookie = true;
+    const again = await get("/shop?mine", { cookie: "cart=mine" });
+    expect(again.response.headers.get("set-cookie")).toBe("cart=someone; HttpOnly");
+  });
+
+  test("other requests pass on to the rest of the shop", async () => {
+    expect((await get("/cart")).body).toBe("rendered for this visitor");
+    const post = await fetch(`${origin}/shop`, { method: "POST" });
+    expect(await post.text()).toBe("rendered for this visitor");
+    expect(renders).toHaveLength(0);
+  });
+
+  test("pages are rendered for the shop's address, whatever Host the request names", async () => {
+    await get("/about", { "x-forwarded-host": "evil.example" });
+    expect(renders.map((r) => r.url)).toEqual(["https://shop.example/about"]);
+  });
+
+  test("requests arriving during a render wait for it instead of rendering again", async () => {
+    let finish = () => {};
+    slow = new Promise((resolve) => {
+      finish = resolve;
+    });
+    const answers = Promise.all([get("/delivery"), get("/delivery"), get("/delivery")]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    finish();
+    const pages = await answers;
+    expect(renders).toHaveLength(1);
+    expect(new Set(pages.map((p) => p.nonce)).size).toBe(3);
+  });
+
+  test("an error page or one that sets a cookie is answered but not kept", async () => {
+    status = 404;
+    expect((await get("/product/nope")).response.status).toBe(404);
+    expect((await get("/product/nope")).response.status).toBe(404);
+    expect(renders).toHaveLength(2);
+    status = 200;
+    setCookie = true;
+    const first = await get("/returns");
+    expect(first.response.headers.get("set-cookie")).toBeNull();
+    await get("/returns");
+    expect(renders).toHaveLength(4);
+  });
+
+  test("answers are compressed as the browser accepts", async () => {
+    const br = await fetch(`${origin}/contact`, { headers: { "accept-encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(await br.text()).toContain("/contact");
+    const plain = await fetch(`${origin}/contact`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+
+  test("memory is bounded: the least recently used pages go first", async () => {
+    // Each page is about 1 KB; 64 KB keeps about sixty of them.
+    padding = ".".repeat(1024);
+    for (let i = 0; i < 100; i++) await get(`/shop?page=${i}`);
+    renders = [];
+    await get("/shop?page=99");
+    await get("/shop?page=0");
+    expect(renders.map((r) => new URL(r.url).search)).toEqual(["?page=0"]);
+  });
+});

@@ -1,0 +1,75 @@
+import { madeToOrder } from "./catalogue";
+import { expect, isPhone, test } from "./fixtures";
+
+test.describe("Toasts and the sticky Add to Cart bar", () => {
+  const piece = madeToOrder.find((p) => p.sizes.length === 0)!;
+
+  test("'Added to cart!' shows above the Add to Cart button, never over it", async ({ page }) => {
+    await page.goto(`/product/${piece.id}`);
+    const button = page.getByRole("button", { name: "Add to Cart" });
+    await button.click();
+    const toast = page.getByText("Added to cart!");
+    await expect(toast).toBeVisible();
+    const bar = button.locator("xpath=..");
+    // Where the toast comes to rest (it slides in from below the screen's edge).
+    const resting = async () => {
+      const [t, b, stuck] = [
+        await toast.boundingBox(),
+        await button.boundingBox(),
+        await bar.boundingBox(),
+      ];
+      if (!t || !b || !stuck) return "not shown";
+      const overlaps =
+        t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
+      if (overlaps) return "over the button";
+      // On a phone the bar is stuck to the bottom of the screen: the toast sits wholly above it.
+      if (isPhone(page) && t.y + t.height > stuck.y) return "over the bar";
+      return "clear";
+    };
+    await expect.poll(resting).toBe("clear");
+    // Still at the bottom right, where the spec puts it.
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x + box.width).toBeGreaterThan(viewport.width * 0.6);
+    expect(box.y).toBeGreaterThan(viewport.height * 0.5);
+  });
+});
+
+test.describe("Toasts and the sticky Add to Cart bar, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  const piece = madeToOrder.find((p) => p.sizes.length === 0)!;
+
+  test("the page's 'Added to cart!' sits above the bar too", async ({ page }) => {
+    await page.goto(`/product/${piece.id}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    const note = page.getByRole("status").filter({ hasText: "Added to cart!" });
+    await expect(note).toBeVisible();
+    const bar = await page
+      .getByRole("button", { name: "Add to Cart" })
+      .locator("xpath=..")
+      .boundingBox();
+    const box = await note.boundingBox();
+    if (isPhone(page)) expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
+    else expect(box!.y).toBeGreaterThan(page.viewportSize()!.height * 0.5);
+  });
+});
+
+test.describe("One spelling of the shuka collection", () => {
+  test("copy, names and the collection agree: 'Masaai', as the spec names it", async ({ page }) => {
+    for (const path of ["/", "/about", "/shop?category=masaai-shukas"]) {
+      await page.goto(path);
+      const text = await page.locator("body").innerText();
+      expect(
+        text.match(/\bma+s+a+i\b/gi)?.filter((w) => w.toLowerCase() !== "masaai") ?? [],
+      ).toEqual([]);
+    }
+    await page.goto("/");
+    await expect(
+      page.getByText("Kitenge dresses, ankara kimonos and Masaai shukas", { exact: false }),
+    ).toBeVisible();
+    await page.goto("/about");
+    await expect(
+      page.getByText("From Masaai shukas to Ghanaian kente", { exact: false }),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,114 @@
+import type { Page } from "@playwright/test";
+import { expectedListing } from "./catalogue";
+import { expect, expectAccessible, expectAccessibleWithoutJs, test } from "./fixtures";
+
+const cards = (page: Page) => page.getByRole("main").getByTestId("product-card");
+
+/** The card's own name link (the image link beside it is hidden from the accessibility tree). */
+const cardLink = (page: Page, name: string) => cards(page).getByRole("link", { name, exact: true });
+
+test.describe("The list remembers", () => {
+  test("after 'Load more', Back from a product returns to the same list at the same place, and a reload keeps it", async ({
+    page,
+  }) => {
+    const expected = expectedListing({ sort: "price-asc" });
+    await page.goto("/shop?sort=price-asc");
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(cards(page)).toHaveCount(48);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(cards(page)).toHaveCount(72);
+    await expect(page).toHaveURL(/\/shop\?sort=price-asc&page=3$/);
+
+    // A product far down the list, scrolled to as a shopper would.
+    const chosen = expected[60]!;
+    await cardLink(page, chosen.name).scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(1000);
+    await cardLink(page, chosen.name).click();
+    await expect(page).toHaveURL(`/product/${chosen.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: chosen.name })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/shop\?sort=price-asc&page=3$/);
+    await expect(cards(page)).toHaveCount(72);
+    await expect(cardLink(page, chosen.name)).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 150);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(before + 150);
+
+    await page.reload();
+    await expect(cards(page)).toHaveCount(72);
+    await expect
+      .poll(() => cards(page).locator("h3").allTextContents())
+      .toEqual(expected.slice(0, 72).map((p) => p.name));
+    // The list goes on from where it is.
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(cards(page)).toHaveCount(96);
+    await expect(page).toHaveURL(/\/shop\?sort=price-asc&page=4$/);
+    await expectAccessible(page, "shop after 'Load more'");
+  });
+
+  test("'Back to Shop' keeps the category, search and sort the shopper came from", async ({
+    page,
+  }) => {
+    const from = "/shop?category=dresses&q=wrap&sort=price-desc";
+    await page.goto(from);
+    const name = (await cards(page).nth(1).locator("h3").textContent())!;
+    await cardLink(page, name).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    const productUrl = page.url();
+    const back = page.getByRole("link", { name: "Back to Shop" });
+    await expect(back).toHaveAttribute("href", from);
+    // On to a related piece: the way back still leads to the same listing.
+    const related = page.getByRole("region", { name: "You Might Also Like" });
+    const next = related.getByTestId("product-card").first().locator("h3");
+    const nextName = (await next.textContent())!;
+    await related.getByRole("link", { name: nextName, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: nextName })).toBeVisible();
+    await expect(back).toHaveAttribute("href", from);
+    await back.click();
+    await expect(page).toHaveURL(from);
+    await expect(page.getByLabel("Sort by")).toHaveValue("price-desc");
+    await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("wrap");
+
+    // Arriving from anywhere else, it is the plain shop.
+    await page.goto(productUrl);
+    await expect(back).toHaveAttribute("href", "/shop");
+  });
+});
+
+test.describe("A list loaded very far", () => {
+  test("an address past 10 pages starts later and offers the way back to the start", async ({
+    page,
+  }) => {
+    const expected = expectedListing({});
+    // Page 11 of 24: pages 2 to 11, which is everything from the 25th product on.
+    await page.goto("/shop?page=11");
+    await expect(cards(page)).toHaveCount(expected.length - 24);
+    await expect(cards(page).first().locator("h3")).toHaveText(expected[24]!.name);
+    const start = page.getByRole("link", { name: "Back to the start of the list" });
+    await expect(start).toHaveAttribute("href", "/shop");
+    await start.click();
+    await expect(cards(page)).toHaveCount(24);
+  });
+});
+
+test.describe("The list remembers, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("'Load more' is an address of the longer list; 'Back to Shop' keeps the listing", async ({
+    page,
+  }) => {
+    const expected = expectedListing({ sort: "price-desc" });
+    await page.goto("/shop?sort=price-desc");
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page).toHaveURL(/\/shop\?sort=price-desc&page=2#product-25$/);
+    await expect(cards(page)).toHaveCount(48);
+    await expect(page.locator("#product-25")).toContainText(expected[24]!.name);
+    await expectAccessibleWithoutJs(page, "shop through page 2, without JavaScript");
+    await cardLink(page, expected[30]!.name).click();
+    await expect(page.getByRole("link", { name: "Back to Shop" })).toHaveAttribute(
+      "href",
+      "/shop?sort=price-desc",
+    );
+  });
+});

@@ -1,0 +1,228 @@
+import type { Page } from "@playwright/test";
+import { NOT_FOUND } from "../../app/routes/storefront/track-order";
+import { madeToOrder } from "./catalogue";
+import {
+  backOfficeURL,
+  expect,
+  expectAccessible,
+  logInAsOwner,
+  openDashboard,
+  test,
+} from "./fixtures";
+
+// The back office's shop: these orders are managed by its owner.
+test.use({ baseURL: backOfficeURL });
+
+const bag = madeToOrder.find((p) => p.sizes.length === 0)!;
+
+/** A phone number of the test's own, so a lookup finds only its orders. */
+const phoneFor = (seed: string) => {
+  let n = 0;
+  for (const c of seed) n = (n * 31 + c.charCodeAt(0)) % 10_000_000;
+  return `0711${String(n).padStart(7, "0")}`.slice(0, 10);
+};
+
+/** Checks out one bag by matatu (or for pickup), up to the payment page. */
+async function checkout(page: Page, customer: string, phone: string, matatu = true) {
+  await page.goto(`/product/${bag.id}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart!")).toBeVisible();
+  await page.goto("/cart");
+  await page.getByLabel("Full name").fill(customer);
+  await page.getByLabel("Phone").fill(phone);
+  await page.getByRole("textbox", { name: "Email" }).fill("otieno@example.co.ke");
+  if (matatu) {
+    await page.getByLabel("Matatu parcel").check();
+    await page.getByLabel(/^Delivery address/).fill("Oginga Odinga St, Kisumu");
+  }
+  await page.getByRole("button", { name: /^Pay KSh/ }).click();
+  await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
+}
+
+test.describe("Following an order", () => {
+  test("paid, the shopper follows it; the owner sends it with a note; the shopper sees the step", async ({
+    page,
+  }, testInfo) => {
+    const customer = `Otieno Tracker ${testInfo.project.name} ${Date.now().toString(36)}`;
+    await checkout(page, customer, phoneFor(customer));
+    await page.getByLabel("M-Pesa").check();
+    await page.getByRole("button", { name: /^Pay KES/ }).click();
+    await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
+    await expect(page.getByTestId("order-delivery-to")).toHaveText(
+      "Matatu parcel: Oginga Odinga St, Kisumu",
+    );
+    const reference = (await page.getByRole("heading", { name: /^Order / }).textContent())!
+      .replace("Order ", "")
+      .trim();
+    expect(reference).toMatch(/^[0-9A-F]{8}$/);
+    await expect(page.getByRole("link", { name: "Chat with us on WhatsApp" })).toHaveAttribute(
+      "href",
+      new RegExp(encodeURIComponent(reference)),
+    );
+
+    await page.getByRole("link", { name: "Follow your order" }).click();
+    await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{22}$/);
+    const tracking = page.url();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${reference}`);
+    await expect(page.getByTestId("payment-fact")).toHaveText("Paid");
+    const steps = page.getByTestId("fulfilment-step");
+    await expect(steps).toHaveText([
+      /To pack \(done\)/,
+      /Sent \(not yet\)/,
+      /Delivered \(not yet\)/,
+    ]);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expectAccessible(page, "tracking page");
+
+    // The confirmation went out (to the built-in outbox on a shop with no SMS provider).
+    await logInAsOwner(page);
+    await openDashboard(page, "/admin/messages");
+    const confirmation = page
+      .getByTestId("message")
+      .filter({ hasText: `payment of` })
+      .filter({ hasText: `order ${reference}` })
+      .filter({ hasText: "SMS" });
+    await expect(confirmation.getByTestId("message-state")).toHaveText("Sent", { timeout: 30_000 });
+    await expectAccessible(page, "messages");
+    await confirmation.getByRole("link").click();
+    await expect(page).toHaveURL(tracking);
+
+    await openDashboard(page, "/admin/orders");
+    const row = page.getByTestId("order-row").filter({ hasText: customer });
+    await row.getByRole("button", { name: /View details/ }).click();
+    const details = page.getByRole("dialog", { name: "Order Details" });
+    await expect(details.getByTestId("fulfilment-state")).toHaveText("To pack");
+    // Labels, not codes: the payment method as the owner says it, and the messages sent.
+    await expect(details).toContainText("Payment methodM-Pesa");
+    const sent = details.getByTestId("order-messages").getByRole("listitem");
+    await expect(
+      sent.filter({ hasText: "Payment confirmed" }).filter({ hasText: "SMS to the customer:" }),
+    ).toContainText("Sent");
+    await expect(
+      sent.filter({ hasText: "Payment confirmed" }).filter({ hasText: "Email to the customer:" }),
+    ).toContainText("otieno@example.co.ke");
+    await expect(sent.filter({ hasText: "New paid order" }).first()).toContainText("Email to you:");
+    const slip = await details.getByRole("link", { name: /Packing slip/ }).getAttribute("href");
+    await expect(details.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/254/,
+    );
+    await details.getByLabel("Next step").selectOption({ label: "Sent" });
+    await details.getByLabel("Note for the customer (optional)").fill("2NK Sacco, arrives 4 pm");
+    await details.getByRole("button", { name: "Save step" }).click();
+    await expect(details.getByTestId("fulfilment-state")).toContainText("Sent");
+    await expect(details.getByRole("list", { name: "Timeline" })).toContainText(
+      "Fulfilment: Sent. Note: 2NK Sacco, arrives 4 pm",
+    );
+    await expectAccessible(page, "order details with fulfilment");
+
+    await openDashboard(page, "/admin/messages");
+    const onItsWay = page
+      .getByTestId("message")
+      .filter({ hasText: `order ${reference} is on its way` })
+      .filter({ hasText: "SMS" });
+    await expect(onItsWay).toContainText("2NK Sacco, arrives 4 pm");
+    await expect(onItsWay.getByTestId("message-state")).toHaveText("Sent", { timeout: 30_000 });
+
+    await page.goto(tracking);
+    await expect(steps).toHaveText([
+      /To pack \(done\)/,
+      /Sent \(done\).*2NK Sacco, arrives 4 pm/,
+      /Delivered \(not yet\)/,
+    ]);
+
+    // The packing slip the owner prints: A4, or an 80 mm receipt printer.
+    await page.goto(slip!);
+    await expect(page.getByTestId("slip-reference")).toHaveText(`Order ${reference}`);
+    await expect(page.getByRole("table", { name: `Items in order ${reference}` })).toContainText(
+      bag.name,
+    );
+    await expect(page.getByRole("main")).toContainText("Oginga Odinga St, Kisumu");
+    await expect(page.getByRole("main")).toContainText("Matatu parcel");
+    await expect(page.getByRole("main")).toContainText(`Paid: KSh`);
+    await expectAccessible(page, "packing slip");
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("link", { name: "Back to orders" })).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
+    await page.getByRole("link", { name: "Receipt printer (80 mm)" }).click();
+    await expect(page).toHaveURL(/paper=80mm$/);
+    expect(await page.locator("main style").evaluate((el) => el.textContent)).toContain(
+      "size: 80mm auto",
+    );
+    const width = await page.getByRole("main").evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(310);
+  });
+
+  test.describe("a lookup that finds nothing", () => {
+    test.use({ expectedConsoleErrors: [/status of 404/] });
+
+    test("says so in a sentence beside the form, keeping what was typed", async ({ page }) => {
+      await page.goto("/");
+      await page
+        .getByRole("navigation", { name: "Help" })
+        .getByRole("link", { name: "Track your order" })
+        .click();
+      await expect(page).toHaveURL("/orders");
+      await expectAccessible(page, "track your order");
+      await page.getByLabel("Order reference").fill("ABCDEF12");
+      await page.getByLabel("Phone number").fill("0799000000");
+      await page.getByRole("button", { name: "Find my order" }).click();
+      await expect(page.getByRole("alert")).toHaveText(NOT_FOUND);
+      await expect(page.getByLabel("Phone number")).toHaveValue("0799000000");
+      await expectAccessible(page, "lookup refused");
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of (404|409)/] });
+
+    test("'Track your order' finds it by reference and phone; a wrong pair says so", async ({
+      page,
+    }, testInfo) => {
+      const customer = `Achieng Lookup ${testInfo.project.name} ${Date.now().toString(36)}`;
+      const phone = phoneFor(customer);
+      await checkout(page, customer, phone, false);
+      await page.getByRole("button", { name: "Leave pending" }).click();
+      const reference = (await page.getByRole("heading", { name: /^Order / }).textContent())!
+        .replace("Order ", "")
+        .trim();
+
+      await page.goto("/orders");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Track your order");
+      await page.getByLabel("Order reference").fill(reference);
+      await page.getByLabel("Phone number").fill("0799000000");
+      await page.getByRole("button", { name: "Find my order" }).click();
+      await expect(page.getByRole("alert")).toHaveText(NOT_FOUND);
+      await expect(page.getByLabel("Order reference")).toHaveValue(reference);
+
+      await page.getByLabel("Phone number").fill(phone);
+      await page.getByRole("button", { name: "Find my order" }).click();
+      await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{22}$/);
+      await expect(page.getByTestId("payment-fact")).toHaveText(
+        "Waiting for your payment to be confirmed",
+      );
+      await expect(page.getByTestId("fulfilment-step")).toHaveCount(0);
+    });
+
+    test("marking an unpaid order Shipped asks first, and saves only when the owner says yes", async ({
+      page,
+    }, testInfo) => {
+      const customer = `Kamau Unpaid ${testInfo.project.name} ${Date.now().toString(36)}`;
+      await checkout(page, customer, phoneFor(customer), false);
+      await page.getByRole("button", { name: "Leave pending" }).click();
+
+      await logInAsOwner(page);
+      await page.goto("/admin/orders");
+      const row = page.getByTestId("order-row").filter({ hasText: customer });
+      await row.getByRole("combobox").selectOption("Shipped");
+      await row.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("alert")).toHaveText(
+        "This order has no confirmed payment. Mark it Shipped anyway?",
+      );
+      await expect(row.getByRole("combobox")).toHaveValue("Pending");
+      await page.getByRole("button", { name: "Yes, mark it Shipped" }).click();
+      await page.goto("/admin/orders?status=Shipped");
+      await expect(page.getByTestId("order-row").filter({ hasText: customer })).toHaveCount(1);
+    });
+  });
+});

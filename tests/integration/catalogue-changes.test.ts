@@ -1,0 +1,92 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { productStock, products } from "~/db/schema";
+import { stockedCategories } from "~/modules/catalog/listing.server";
+import { databases } from "../setup/databases";
+
+/**
+ * Kept pages and counts are only as good as the catalogue version they were made at: every
+ * committed change to products or their stock moves it, at once in the process that made it
+ * and within a second in another process on the same PostgreSQL database.
+ */
+describe.each(databases)("catalogue changes on $name", (database) => {
+  let handle: Awaited<ReturnType<typeof database.open>>;
+  beforeAll(async () => {
+    handle = await database.open();
+    await handle.db.insert(products).values([
+      { id: "1", name: "Amani Kimono", description: "d", category: "kimonos", price: 1000 },
+      { id: "2", name: "Jua Romper", description: "d", category: "kids-wear", price: 900 },
+    ]);
+    await handle.db.insert(productStock).values({ productId: "1", size: "M", quantity: 2 });
+  });
+  afterAll(() => handle?.dispose());
+
+  test("a product's change moves the version before the write returns", async () => {
+    const before = handle.catalogue.version();
+    await handle.db.update(products).set({ price: 1100 }).where(eq(products.id, "1"));
+    expect(handle.catalogue.version()).toBeGreaterThan(before);
+  });
+
+  test("a stock change moves it only when its transaction commits", async () => {
+    const before = handle.catalogue.version();
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update product_stock set quantity = quantity - 1 where product_id = '1'`,
+      );
+      expect(handle.catalogue.version()).toBe(before);
+    });
+    expect(handle.catalogue.version()).toBeGreaterThan(before);
+    const rolledBack = handle.catalogue.version();
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.update(products).set({ price: 5 }).where(eq(products.id, "2"));
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(handle.catalogue.version()).toBe(rolledBack);
+  });
+
+  test("other tables leave it alone", async () => {
+    const before = handle.catalogue.version();
+    await handle.db.execute(sql`select count(*) from orders`);
+    await handle.db.execute(sql`insert into app_meta (key, value) values ('x', 'y')`);
+    expect(handle.catalogue.version()).toBe(before);
+  });
+
+  test("the categories on show follow a product hidden a moment ago", async () => {
+    expect(await stockedCategories(handle)).toContain("kids-wear");
+    await handle.db.update(products).set({ inStock: false }).where(eq(products.id, "2"));
+    expect(await stockedCategories(handle)).not.toContain("kids-wear");
+  });
+});
+
+const postgres = databases.find((d) => d.name === "PostgreSQL");
+
+describe.runIf(postgres)("catalogue changes across processes on PostgreSQL", () => {
+  test("another process's change reaches this one within a second, even with its pool idle", async () => {
+    const first = await postgres!.open();
+    // A second process's view of the same database: its own pool and listener.
+    const url = first.connection.kind === "postgres" ? first.connection.url : "";
+    const second = await openDatabase({ databaseUrl: url, dataDir: "." });
+    try {
+      await first.db.insert(products).values({
+        id: "7",
+        name: "Neema Dress",
+        description: "d",
+        category: "dresses",
+        price: 2000,
+      });
+      expect(await stockedCategories(second)).toContain("dresses");
+      const before = second.catalogue.version();
+      await first.db.update(products).set({ inStock: false }).where(eq(products.id, "7"));
+      await expect
+        .poll(() => second.catalogue.version(), { timeout: 1000, interval: 20 })
+        .toBeGreaterThan(before);
+      expect(await stockedCategories(second)).not.toContain("dresses");
+    } finally {
+      await second.close();
+      await first.dispose();
+    }
+  });
+});

@@ -1,0 +1,272 @@
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { orderEvents, orders, products, user } from "~/db/schema";
+import { placeOrder } from "~/modules/checkout/checkout.server";
+import { orderSections, parseOrdersQuery, toPackCount } from "~/modules/orders/admin-orders.server";
+import { FulfilmentError, moveFulfilment } from "~/modules/orders/fulfilment.server";
+import { settleOrder } from "~/modules/orders/settlement.server";
+import { TRACK_LIMIT } from "~/modules/orders/tracking.server";
+import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
+import { PaymentProviders } from "~/modules/payments/registry";
+import { loader as trackingLoader } from "~/routes/storefront/order-tracking";
+import { NOT_FOUND, TOO_MANY_TRIES, action as trackAction } from "~/routes/storefront/track-order";
+import type { Services } from "~/services.server";
+import { databases } from "../setup/databases";
+import { payAt, startPesapal } from "../setup/pesapal";
+import { routeArgs, testServices } from "../setup/services";
+
+const ADMIN = "fulfilment-admin";
+const base = {
+  name: "Akinyi Otieno",
+  email: "akinyi@example.co.ke",
+  address: "Kenyatta Avenue 12",
+  city: "Kisumu",
+  notes: "",
+};
+
+describe.each(databases)("fulfilment and the shopper's tracking page, on $name", (database) => {
+  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let pesapal: Awaited<ReturnType<typeof startPesapal>>;
+  let client: PesapalClient;
+  let services: Services;
+  let phones = 0;
+
+  /** An order of its own (its own phone number), paid or not. */
+  const order = async (deliveryMethod: "pickup" | "matatu", pay: "complete" | "fail" | null) => {
+    const phone = `07${String(10_000_000 + phones++).padStart(8, "0")}`;
+    const placed = await placeOrder(handle.db, new PaymentProviders([client]), {
+      form: {
+        ...base,
+        phone,
+        deliveryMethod,
+        pickupLocation: deliveryMethod === "pickup" ? "Milele Mall Ngong" : "",
+      },
+      items: [{ productId: "ff1", size: "", quantity: 2 }],
+      cartId: null,
+      publicUrl: "http://localhost:3000",
+      shopName: "Amani Prints",
+      freeDeliveryOver: 0,
+    });
+    if (pay) {
+      await payAt(placed.redirectUrl, pay, { sendIpn: false });
+      const [row] = await handle.db.select().from(orders).where(eq(orders.id, placed.orderId));
+      await settleOrder(
+        handle.db,
+        new PaymentProviders([client]),
+        { provider: "pesapal", reference: row!.paymentReference! },
+        "callback",
+      );
+    }
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    return { ...row!, phone };
+  };
+  const track = async (token: string) => {
+    try {
+      return await trackingLoader(
+        routeArgs(services, new Request(`http://localhost/orders/${token}`), { params: { token } }),
+      );
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+  const lookup = async (fields: Record<string, string>, clientAddress: string) => {
+    try {
+      return await trackAction(
+        routeArgs(
+          services,
+          new Request("http://localhost/orders", {
+            method: "POST",
+            body: new URLSearchParams(fields),
+          }),
+          { clientAddress },
+        ),
+      );
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+  const statusOf = (answer: unknown) =>
+    answer instanceof Response
+      ? answer.status
+      : ((answer as { init?: { status?: number } | null })?.init?.status ?? 200);
+  const bodyOf = (answer: unknown) => (answer as { data: unknown }).data;
+
+  beforeAll(async () => {
+    handle = await database.open();
+    await handle.db.insert(user).values({ id: ADMIN, name: "Owner", email: "owner@example.test" });
+    await handle.db.insert(products).values({
+      id: "ff1",
+      name: "Kito Ankara Tote Bag",
+      description: "A roomy tote.",
+      category: "bags",
+      price: 1800,
+    });
+    pesapal = await startPesapal();
+    client = pesapal.client();
+    services = await testServices(handle, { payments: new PaymentProviders([client]) });
+  });
+
+  afterAll(async () => {
+    await pesapal?.close();
+    await handle?.dispose();
+  });
+
+  test("a confirmed payment puts the order on the packing list, once however often it is settled", async () => {
+    const paid = await order("matatu", "complete");
+    expect(paid.status).toBe("Completed");
+    expect(paid.fulfilmentState).toBe("to_pack");
+    await settleOrder(
+      handle.db,
+      new PaymentProviders([client]),
+      { provider: "pesapal", reference: paid.paymentReference! },
+      "ipn",
+    );
+    const events = await handle.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, paid.id));
+    expect(events.filter((e) => e.kind === "fulfilment_changed")).toHaveLength(1);
+    expect(paid.trackingToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const unpaid = await order("matatu", "fail");
+    expect(unpaid.fulfilmentState).toBeNull();
+  });
+
+  test("the owner moves it forward with a note, recorded with the admin; never backwards, never an unpaid order", async () => {
+    const paid = await order("matatu", "complete");
+    await moveFulfilment(handle.db, {
+      orderId: paid.id,
+      to: "sent",
+      note: "2NK Sacco, arrives Kisumu 4 pm",
+      adminId: ADMIN,
+    });
+    const [event] = await handle.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, paid.id))
+      .orderBy(orderEvents.id)
+      .then((rows) => rows.filter((e) => e.kind === "fulfilment_changed").slice(-1));
+    expect(event).toMatchObject({
+      adminId: ADMIN,
+      details: { from: "to_pack", to: "sent", note: "2NK Sacco, arrives Kisumu 4 pm" },
+    });
+    await expect(
+      moveFulfilment(handle.db, { orderId: paid.id, to: "to_pack", note: "", adminId: ADMIN }),
+    ).rejects.toThrow("That step does not follow this order's current one.");
+    await expect(
+      moveFulfilment(handle.db, { orderId: paid.id, to: "collected", note: "", adminId: ADMIN }),
+    ).rejects.toThrow(FulfilmentError);
+
+    const unpaid = await order("pickup", null);
+    await expect(
+      moveFulfilment(handle.db, {
+        orderId: unpaid.id,
+        to: "ready_for_pickup",
+        note: "",
+        adminId: ADMIN,
+      }),
+    ).rejects.toThrow("Only paid orders are packed and sent.");
+  });
+
+  test("the tracking page shows the payment, the steps with their note, items, delivery and total", async () => {
+    const paid = await order("pickup", "complete");
+    await moveFulfilment(handle.db, {
+      orderId: paid.id,
+      to: "ready_for_pickup",
+      note: "Ask for Wanjiru at the counter",
+      adminId: ADMIN,
+    });
+    const answer = await track(paid.trackingToken);
+    expect(statusOf(answer)).toBe(200);
+    const { order: shown } = bodyOf(answer) as { order: Record<string, unknown> };
+    expect(shown).toMatchObject({
+      reference: paid.id.slice(0, 8).toUpperCase(),
+      payment: "paid",
+      total: 3600,
+      items: [{ name: "Kito Ankara Tote Bag", quantity: 2, price: 1800 }],
+      delivery: { pickup: true, pickupLocation: "Milele Mall Ngong", fee: 0 },
+    });
+    expect(shown.steps).toMatchObject([
+      { state: "to_pack", done: true },
+      { state: "ready_for_pickup", done: true, note: "Ask for Wanjiru at the counter" },
+      { state: "collected", done: false, at: null },
+    ]);
+    // Nothing of the shopper the page does not need.
+    expect(JSON.stringify(shown)).not.toContain(paid.phone.slice(1));
+    expect(JSON.stringify(shown)).not.toContain(base.email);
+
+    // An unpaid order an admin marked Shipped still says its payment is not confirmed.
+    const unpaid = await order("matatu", null);
+    await handle.db.update(orders).set({ status: "Shipped" }).where(eq(orders.id, unpaid.id));
+    const unpaidAnswer = bodyOf(await track(unpaid.trackingToken)) as {
+      order: { payment: string };
+    };
+    expect(unpaidAnswer.order.payment).toBe("confirming");
+  });
+
+  test("reference and phone find the order; a wrong pair says so; ten wrong tries an hour, then refused", async () => {
+    const paid = await order("matatu", "complete");
+    const reference = paid.id.slice(0, 8).toUpperCase();
+    const found = await lookup({ reference, phone: paid.phone }, "10.77.0.1");
+    expect(found).toBeInstanceOf(Response);
+    expect((found as Response).headers.get("Location")).toBe(`/orders/${paid.trackingToken}`);
+
+    const address = "10.77.0.2";
+    for (let i = 0; i < TRACK_LIMIT.points; i++) {
+      const wrong = await lookup({ reference, phone: "0799999999" }, address);
+      expect(statusOf(wrong)).toBe(404);
+      expect(bodyOf(wrong)).toMatchObject({ error: NOT_FOUND });
+    }
+    const refused = await lookup({ reference, phone: paid.phone }, address);
+    expect(statusOf(refused)).toBe(429);
+    expect(bodyOf(refused)).toMatchObject({ error: TOO_MANY_TRIES });
+  });
+
+  test("hostile tokens and lookups get a 4xx and a sentence, never a 5xx, never another order", async () => {
+    const paid = await order("matatu", "complete");
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 200 }), async (token) => {
+        const answer = await track(token);
+        if (token === paid.trackingToken) return;
+        expect(statusOf(answer)).toBe(404);
+      }),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          reference: fc.oneof(fc.string({ maxLength: 300 }), fc.constant("%"), fc.constant("_")),
+          phone: fc.oneof(fc.string({ maxLength: 300 }), fc.constant(paid.phone)),
+        }),
+        async (fields) => {
+          const answer = await lookup(fields, `10.78.${n >> 8}.${n++ & 255}`);
+          expect(statusOf(answer)).toBe(404);
+          expect(bodyOf(answer)).toMatchObject({ error: NOT_FOUND });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  test("the orders tab finds an order by reference, phone or name, and lists those to pack", async () => {
+    const paid = await order("matatu", "complete");
+    const ids = async (search: string) =>
+      Object.values(await orderSections(handle.db, parseOrdersQuery(new URLSearchParams(search))))
+        .flatMap((section) => section.rows)
+        .map((o) => o.id);
+    expect(await ids(`q=${paid.id.slice(0, 8).toUpperCase()}`)).toEqual([paid.id]);
+    expect(await ids(`q=${encodeURIComponent(`+${paid.customerPhone}`)}`)).toEqual([paid.id]);
+    expect(await ids(`q=${paid.phone}`)).toEqual([paid.id]);
+    expect(await ids("q=akinyi")).toContain(paid.id);
+    expect(await ids("q=%25_")).toEqual([]);
+
+    const before = await toPackCount(handle.db);
+    expect(await ids("view=to_pack")).toContain(paid.id);
+    await moveFulfilment(handle.db, { orderId: paid.id, to: "sent", note: "", adminId: ADMIN });
+    expect(await ids("view=to_pack")).not.toContain(paid.id);
+    expect(await toPackCount(handle.db)).toBe(before - 1);
+  });
+});

@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { ALL } from "~/modules/catalog/categories";
+import type { ListingParams } from "~/modules/catalog/listing";
+import { shopListing } from "~/modules/catalog/listing.server";
+import { databases } from "../setup/databases";
+
+// A small catalogue whose words differ from their categories' names, so each rule of the search
+// (substring, stemmed words, category names, misspellings, every word) shows on its own.
+const CATALOGUE = [
+  {
+    id: "1",
+    name: "Zawadi Ankara Dress",
+    description: "A wrap in wax print.",
+    category: "dresses",
+  },
+  { id: "2", name: "Amani Gown", description: "Floor length, ankara print.", category: "dresses" },
+  { id: "3", name: "Neema Robe", description: "A light open layer.", category: "kimonos" },
+  { id: "4", name: "Jua Romper", description: "For little ones who run.", category: "kids-wear" },
+  {
+    id: "5",
+    name: "Red Check Shuka",
+    description: "The Maasai blanket.",
+    category: "masaai-shukas",
+  },
+  { id: "6", name: "Pwani Kitenge Top", description: "Cotton, cut in Nairobi.", category: "tops" },
+  { id: "7", name: "Baraka Dress", description: "Made from ankara offcuts.", category: "dresses" },
+  {
+    id: "8",
+    name: "Hidden Kimono",
+    description: "Not on show.",
+    category: "kimonos",
+    inStock: false,
+  },
+];
+
+const listing =
+  (q: string, extra: Partial<ListingParams> = {}) =>
+  (catalogue: DatabaseHandle) =>
+    shopListing(catalogue, { q, category: ALL, sort: "name", page: 1, ...extra });
+
+describe.each(databases)("shop search on $name", (database) => {
+  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  const ids = async (q: string, extra?: Partial<ListingParams>) =>
+    (await listing(q, extra)(handle)).products.map((p) => p.id);
+
+  beforeAll(async () => {
+    handle = await database.open();
+    await handle.db.execute(sql`delete from products`);
+    await handle.db
+      .insert(products)
+      .values(CATALOGUE.map((p) => ({ price: 2000, inStock: true, ...p })));
+  });
+  afterAll(() => handle?.dispose());
+
+  test("a substring of a name or description still matches, as the spec says", async () => {
+    expect(await ids("wax")).toEqual(["1"]);
+    expect(await ids("AIROB")).toEqual(["6"]);
+  });
+
+  test("plural and singular find each other", async () => {
+    expect(await ids("dresses")).toEqual(expect.arrayContaining(["1", "7"]));
+    expect(await ids("blankets")).toEqual(["5"]);
+  });
+
+  test("a category's name finds the whole category", async () => {
+    expect(await ids("kimonos")).toEqual(["3"]);
+    expect(await ids("kids")).toEqual(["4"]);
+    // 'dress' names the dresses category: the gown is found, after the products that say 'dress'.
+    expect(await ids("dress")).toEqual(["7", "1", "2"]);
+  });
+
+  test("every word of a multi-word search must match", async () => {
+    expect(await ids("ankara dress")).toEqual(["1", "7", "2"]);
+    expect(await ids("ankara kimono")).toEqual([]);
+  });
+
+  test("products containing the whole search come first, then the chosen order", async () => {
+    expect(await ids("ankara dress", { sort: "price-desc" })).toEqual(["1", "7", "2"]);
+    expect((await ids("dress", { sort: "price-asc" }))[2]).toBe("2");
+  });
+
+  test("small misspellings find what was meant", async () => {
+    expect(await ids("masai")).toEqual(["5"]);
+    expect(await ids("kitengi")).toEqual(["6"]);
+    expect(await ids("kitengi top")).toEqual(["6"]);
+  });
+
+  test("the total, the counts and the category filter follow the same rules", async () => {
+    const all = await listing("dresses")(handle);
+    expect(all.total).toBe(3);
+    expect(all.counts).toMatchObject({ all: 3, dresses: 3 });
+    const kimonos = await listing("robe", { category: "kimonos" })(handle);
+    expect(kimonos.total).toBe(1);
+  });
+
+  test("a search that finds nothing suggests a category", async () => {
+    // Found elsewhere: the category where the search has results, keeping the search.
+    const elsewhere = await listing("robe", { category: "dresses" })(handle);
+    expect(elsewhere.total).toBe(0);
+    expect(elsewhere.suggestion).toEqual({ category: "kimonos", keepSearch: true });
+    // Found nowhere: the category nearest to the words, among those with products on show.
+    const nowhere = await listing("kimonozzzzzzz")(handle);
+    expect(nowhere.total).toBe(0);
+    expect(nowhere.suggestion).toEqual({ category: "kimonos", keepSearch: false });
+    expect((await listing("qqqqqq")(handle)).suggestion).toBeNull();
+  });
+
+  test("hidden products are never found, however they are named", async () => {
+    expect(await ids("hidden")).toEqual([]);
+  });
+
+  test("hostile searches are plain text", async () => {
+    for (const q of ["%", "_", "\\", "'; drop table products; --", "!&|():*", "a <% b"])
+      await expect(listing(q)(handle)).resolves.toMatchObject({ total: expect.any(Number) });
+    expect(await ids("%")).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { orderEvents, orders } from "~/db/schema";
+import { holdOrderStock } from "~/modules/inventory/stock.server";
+
+/** An order as stored. */
+export const orderOf = async (db: Db, id: string) =>
+  (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+/** The kinds of an order's timeline events, oldest first. */
+export const eventsOf = async (db: Db, id: string) =>
+  (
+    await db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id)
+  ).map((e) => e.kind);
+
+/** A checkout's hold of `quantity` pieces of a size, as a shopper's Pending order takes them. */
+export async function holdPieces(
+  db: Db,
+  line: { productId: string; size: string; quantity: number; price: number; name?: string },
+) {
+  const { productId, size, quantity, price, name = "Piece" } = line;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      amount: price * quantity,
+      items: [{ productId, name, size, quantity, price }],
+      customerName: "Wanjiru Kamau",
+      customerPhone: "254712345678",
+      customerEmail: "wanjiru@example.co.ke",
+    })
+    .returning();
+  await db.transaction((tx) => holdOrderStock(tx, order!, 30));
+  return order!.id;
+}
