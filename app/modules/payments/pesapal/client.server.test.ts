@@ -259,6 +259,32 @@ describe("Pesapal client", () => {
     await expect(client(fetchImpl).getStatus("x")).rejects.toThrow(PaymentError);
   });
 
+  test("an answer too large to be Pesapal's is refused after 64 KB, however long it streams", async () => {
+    let pulled = 0;
+    const endless = vi.fn(async (input: string | URL | Request) => {
+      if (String(input).endsWith("RequestToken")) {
+        return new Response(
+          JSON.stringify(tokenAnswer(new Date(Date.now() + 5 * 60_000).toISOString())),
+        );
+      }
+      const chunk = new TextEncoder().encode(`<p>${"x".repeat(1020)}</p>`);
+      return new Response(
+        new ReadableStream({
+          pull(controller) {
+            pulled += chunk.byteLength;
+            controller.enqueue(chunk);
+          },
+        }),
+        { status: 502 },
+      );
+    });
+    await expect(client(endless as unknown as typeof fetch).getStatus("x")).rejects.toMatchObject({
+      code: "bad_response",
+      message: "Pesapal answered 502 with more than 64 KB.",
+    });
+    expect(pulled).toBeLessThan(128 * 1024);
+  });
+
   test("an error answer, an unreachable Pesapal and a timeout are PaymentErrors", async () => {
     const refusing = fakePesapal({});
     await expect(client(refusing.fetchImpl).getStatus("x")).rejects.toThrow(PaymentError);

@@ -1,4 +1,5 @@
 import { observedFetch } from "~/utils/metrics.server";
+import { AnswerTooLargeError, readLimitedText } from "~/utils/read-limited.server";
 import {
   PaymentError,
   type PaymentNotification,
@@ -9,6 +10,9 @@ import {
 } from "../provider";
 import { pesapalFailure } from "./failure";
 import { readPesapalNotification } from "./notification";
+
+/** The most of one answer the client reads. */
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** The name orders record for payments made through Pesapal. */
 export const PESAPAL = "pesapal";
@@ -131,13 +135,22 @@ export class PesapalClient implements PaymentProvider {
     if (auth && response.status === 401 && !retried) {
       // A token can end before its stated expiry (Pesapal restarted, keys rotated): ask for a
       // new one, once, rather than failing every checkout until the cached one runs out.
+      await response.body?.cancel();
       this.token = null;
       return this.call(method, path, body, auth, true);
     }
     let json: T;
     try {
-      json = (await response.json()) as T;
-    } catch {
+      // Pesapal's answers are a few hundred bytes; a proxy's error page in their place is read
+      // no further than this bound.
+      json = JSON.parse(await readLimitedText(response, MAX_ANSWER_BYTES)) as T;
+    } catch (error) {
+      if (error instanceof AnswerTooLargeError) {
+        throw new PaymentError(
+          `Pesapal answered ${response.status} with more than ${MAX_ANSWER_BYTES / 1024} KB.`,
+          "bad_response",
+        );
+      }
       throw new PaymentError(
         `Pesapal answered ${response.status} with something that is not JSON.`,
         "bad_response",
