@@ -197,6 +197,25 @@ test.describe("Cart and checkout", () => {
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
   });
 
+  test("Pay waits for a quantity change on its way, then charges the new total", async ({
+    page,
+  }) => {
+    await addSizedToCart(page);
+    await page.goto("/cart");
+    await fillCheckout(page, {});
+    // The change is slow to arrive: until it has, Pay neither says nor charges the old total.
+    const changing = await holdRequests(page, /\/cart\.data/);
+    await page.getByRole("button", { name: new RegExp(`^One more ${sized.name}`) }).click();
+    await expect(page.getByRole("button", { name: "Updating total..." })).toBeDisabled();
+    await expectAccessible(page, "cart while its total updates");
+    changing.release();
+    await page.getByRole("button", { name: `Pay ${ksh(sized.price * 2)}` }).click();
+    await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
+    await expect(
+      page.getByRole("heading", { name: `Pay KES ${(sized.price * 2).toLocaleString("en-KE")}` }),
+    ).toBeVisible();
+  });
+
   test("a failed payment says so, and 'Try again' puts the items back in the cart", async ({
     page,
   }) => {

@@ -1,6 +1,6 @@
 import { ShoppingBag, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
+import { data, Form, Link, redirectDocument, useFetchers, useNavigation } from "react-router";
 import { ClearCartButton, useClearCart } from "~/components/cart/ClearCartButton";
 import { moreForFreeDelivery } from "~/components/cart/delivery-text";
 import { QuantityStepper } from "~/components/cart/QuantityStepper";
@@ -149,6 +149,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const submitting =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
+  // A quantity change on its way: the total on the Pay button is not yet the cart's, and a Pay
+  // now would be refused as 'Prices have changed'. Pay waits for the new total.
+  const fetchers = useFetchers();
+  const updating =
+    !submitting && (navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle"));
   // What was typed: the form's last post, else the order tried again.
   const values = actionData && "values" in actionData ? actionData.values : retry?.values;
   const error =
@@ -471,10 +476,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
             <button
               type="submit"
-              disabled={submitting}
+              disabled={submitting || updating}
               className="btn btn-primary w-full disabled:opacity-70"
             >
-              {submitting ? "Processing..." : `Pay ${formatKsh(total)}`}
+              {submitting
+                ? "Processing..."
+                : updating
+                  ? "Updating total..."
+                  : `Pay ${formatKsh(total)}`}
             </button>
             <p className="text-center text-xs text-muted">
               You will pay with M-Pesa or card on Pesapal's secure page.
