@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect, useLocation, useRevalidator } from "react-router";
 import { DemoBanner } from "~/components/DemoBanner";
 import { BrandMark } from "~/components/icons";
+import { OrderItemList } from "~/components/OrderItemList";
 import { cartCookie, readCartId } from "~/modules/cart/cart.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { arriveFromPayment, retryCookie, retryOrder } from "~/modules/orders/order-success.server";
@@ -189,19 +190,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             <h2 id="summary-heading" className="font-semibold">
               Order {order.reference}
             </h2>
-            <ul className="mt-3 space-y-1 text-sm">
-              {order.details.items.map((item) => (
-                <li key={`${item.name}-${item.size ?? ""}`} className="flex justify-between gap-4">
-                  <span>
-                    {item.name}
-                    {item.size ? ` (${item.size})` : ""} × {item.quantity}
-                  </span>
-                  <span className="whitespace-nowrap tabular">
-                    {formatKsh(item.price * item.quantity)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <OrderItemList items={order.details.items} />
             <p className="mt-3 text-sm" data-testid="order-delivery-to">
               {order.details.delivery.pickup
                 ? `${order.details.delivery.method}: ${order.details.delivery.pickupLocation ?? ""}`

@@ -1,5 +1,6 @@
 import { CheckCircle2, Circle, Clock, XCircle } from "lucide-react";
 import { data } from "react-router";
+import { OrderItemList } from "~/components/OrderItemList";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { trackedOrder } from "~/modules/orders/tracking.server";
 import { useShopConfig } from "~/root";
@@ -97,19 +98,7 @@ export default function OrderTracking({ loaderData }: Route.ComponentProps) {
         <h2 id="items-heading" className="font-semibold">
           What you ordered
         </h2>
-        <ul className="mt-3 space-y-1 text-sm">
-          {order.items.map((item) => (
-            <li key={`${item.name}-${item.size ?? ""}`} className="flex justify-between gap-4">
-              <span>
-                {item.name}
-                {item.size ? ` (${item.size})` : ""} × {item.quantity}
-              </span>
-              <span className="whitespace-nowrap tabular">
-                {formatKsh(item.price * item.quantity)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <OrderItemList items={order.items} />
         <dl className="mt-3 space-y-1 border-t border-hairline pt-3 text-sm tabular">
           <div className="flex justify-between">
             <dt>Subtotal</dt>

@@ -1,0 +1,20 @@
+import { formatKsh } from "~/utils/money";
+
+type Line = { name: string; size?: string | null; quantity: number; price: number };
+
+/** An order's lines with their prices, as the thank-you page and the tracking page show them. */
+export function OrderItemList({ items }: { items: Line[] }) {
+  return (
+    <ul className="mt-3 space-y-1 text-sm">
+      {items.map((item) => (
+        <li key={`${item.name}-${item.size ?? ""}`} className="flex justify-between gap-4">
+          <span>
+            {item.name}
+            {item.size ? ` (${item.size})` : ""} × {item.quantity}
+          </span>
+          <span className="whitespace-nowrap tabular">{formatKsh(item.price * item.quantity)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
