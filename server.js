@@ -3,6 +3,7 @@
 // Node 24 from node_modules is used.
 import compression from "compression";
 import express from "express";
+import staticPrecompressed from "express-static-gzip";
 
 const DEV = process.env.NODE_ENV === "development";
 
@@ -29,9 +30,13 @@ if (DEV) {
   server.use(devServer.middlewares);
   shop = await devServer.ssrLoadModule("./server/app.ts");
 } else {
-  // Fingerprinted assets never change: cache them for a year.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h" }));
+  // The build's Brotli or gzip copy of a file (scripts/compress-assets.js), as the browser
+  // accepts; compression() leaves an answer that is already encoded alone. Fingerprinted assets
+  // never change: cache them for a year.
+  const files = (root, serveStatic) =>
+    staticPrecompressed(root, { enableBrotli: true, orderPreference: ["br", "gzip"], serveStatic });
+  server.use("/assets", files("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(files("build/client", { maxAge: "1h" }));
   shop = await import("./build/server/index.js");
 }
 

@@ -1,4 +1,4 @@
-import { ImageOff } from "lucide-react";
+import ImageOff from "lucide-react/icons/image-off";
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { IMAGE_WIDTHS, imageHeight, imageSrcSet, imageUrl } from "~/utils/image-urls";

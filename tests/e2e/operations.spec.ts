@@ -128,6 +128,39 @@ test("responses carry a request id and security headers; the health check answer
   expect(long.headers()["x-request-id"]).toBe("r".repeat(64));
 });
 
+test("scripts are served from the build's Brotli or gzip copy, as the browser accepts, and cached for a year", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const script = html.match(/href="(\/assets\/react-[^"]+\.js)"/)?.[1];
+  expect(script).toBeTruthy();
+  const original = fs.readFileSync(path.join("build/client", script as string));
+
+  // Compared with the build's own copies: the bytes on the wire are the precompressed file's.
+  for (const [accept, encoding, extension] of [
+    ["gzip, deflate, br, zstd", "br", ".br"],
+    ["gzip", "gzip", ".gz"],
+  ] as const) {
+    const answer = await fetch(`http://localhost:${E2E_PORT}${script}`, {
+      headers: { "Accept-Encoding": accept },
+    });
+    expect(answer.headers.get("content-encoding")).toBe(encoding);
+    expect(answer.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(answer.headers.get("cache-control")).toContain("immutable");
+    expect(answer.headers.get("vary")).toContain("Accept-Encoding");
+    expect(Number(answer.headers.get("content-length"))).toBe(
+      fs.statSync(path.join("build/client", `${script}${extension}`)).size,
+    );
+    // fetch() decodes it: the script itself, unchanged.
+    expect(Buffer.from(await answer.arrayBuffer()).equals(original)).toBe(true);
+  }
+  const plain = await fetch(`http://localhost:${E2E_PORT}${script}`, {
+    headers: { "Accept-Encoding": "identity" },
+  });
+  expect(plain.headers.get("content-encoding")).toBeNull();
+  expect(Buffer.from(await plain.arrayBuffer()).equals(original)).toBe(true);
+});
+
 test("/metrics does not exist unless METRICS_TOKEN is set", async ({ request }) => {
   expect((await request.get("/metrics")).status()).toBe(404);
 });

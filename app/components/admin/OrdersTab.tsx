@@ -1,4 +1,6 @@
-import { Download, Eye, Printer } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import Eye from "lucide-react/icons/eye";
+import Printer from "lucide-react/icons/printer";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { Modal } from "~/components/Modal";

@@ -1,4 +1,4 @@
-import { ImagePlus } from "lucide-react";
+import ImagePlus from "lucide-react/icons/image-plus";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorProps, FormField, inputClass } from "~/components/FormField";

@@ -1,4 +1,8 @@
-import { History, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import Star from "lucide-react/icons/star";
+import Trash2 from "lucide-react/icons/trash";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { Modal } from "~/components/Modal";
 import { ProductImage } from "~/components/ProductImage";

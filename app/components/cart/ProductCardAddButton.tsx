@@ -1,4 +1,5 @@
-import { Plus, ShoppingBag } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useCartFetcher } from "./use-cart-fetcher";

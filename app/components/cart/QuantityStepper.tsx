@@ -1,4 +1,5 @@
-import { Minus, Plus } from "lucide-react";
+import Minus from "lucide-react/icons/minus";
+import Plus from "lucide-react/icons/plus";
 import { useCartFetcher } from "./use-cart-fetcher";
 
 type Props = {

@@ -1,4 +1,4 @@
-import { ShoppingBag } from "lucide-react";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
 import type { ReactNode, RefObject } from "react";
 import { Link } from "react-router";
 import { Sheet } from "../Sheet";

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
 import { type RefObject, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Sheet } from "../Sheet";

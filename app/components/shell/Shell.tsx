@@ -1,14 +1,18 @@
-import { type ReactNode, useRef, useState } from "react";
-import { CartLines } from "../cart/CartLines";
+import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { CartProvider, type CartSummary } from "../cart/cart-context";
 import { DemoBanner } from "../DemoBanner";
 import { ToastHost } from "../toast";
-import { CartDrawer } from "./CartDrawer";
 import { CategoriesContext } from "./categories-context";
-import { MobileMenu } from "./MobileMenu";
 import type { NavCategory } from "./nav";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
+
+// The menu and the cart drawer load when a shopper shows they want one (a touch, a pointer or
+// focus on its button, or an item added), not with every page: before JavaScript, and until
+// then, their buttons are links to /menu and /cart (decision 40).
+const MobileMenu = lazy(() => import("./MobileMenu").then((m) => ({ default: m.MobileMenu })));
+const CartDrawer = lazy(() => import("./CartDrawer").then((m) => ({ default: m.CartDrawer })));
+const CartLines = lazy(() => import("../cart/CartLines").then((m) => ({ default: m.CartLines })));
 
 type Props = {
   shopName: string;
@@ -34,13 +38,23 @@ export function Shell({
   const cartCount = cart.count;
   const [menuOpen, setMenuOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
+  const [sheetsWanted, setSheetsWanted] = useState(false);
+  const wantSheets = () => setSheetsWanted(true);
   // Focus goes back to what opened a sheet when it closes.
   const menuButton = useRef<HTMLAnchorElement>(null);
   const cartButton = useRef<HTMLAnchorElement>(null);
 
   return (
     <CategoriesContext value={categories}>
-      <CartProvider value={{ cart, openCart: () => setCartOpen(true) }}>
+      <CartProvider
+        value={{
+          cart,
+          openCart: () => {
+            setSheetsWanted(true);
+            setCartOpen(true);
+          },
+        }}
+      >
         <div className="flex min-h-dvh flex-col">
           <a
             href="#main"
@@ -55,24 +69,35 @@ export function Shell({
             cartCount={cartCount}
             menuButtonRef={menuButton}
             cartButtonRef={cartButton}
-            onOpenMenu={() => setMenuOpen(true)}
-            onOpenCart={() => setCartOpen(true)}
+            onIntent={wantSheets}
+            onOpenMenu={() => {
+              setSheetsWanted(true);
+              setMenuOpen(true);
+            }}
+            onOpenCart={() => {
+              setSheetsWanted(true);
+              setCartOpen(true);
+            }}
           />
-          <MobileMenu
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
-            shopName={shopName}
-            categories={categories}
-            returnFocusTo={menuButton}
-          />
-          <CartDrawer
-            open={cartOpen}
-            onOpenChange={setCartOpen}
-            count={cartCount}
-            returnFocusTo={cartButton}
-          >
-            {cart.items.length ? <CartLines onNavigate={() => setCartOpen(false)} /> : null}
-          </CartDrawer>
+          {sheetsWanted ? (
+            <Suspense fallback={null}>
+              <MobileMenu
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                shopName={shopName}
+                categories={categories}
+                returnFocusTo={menuButton}
+              />
+              <CartDrawer
+                open={cartOpen}
+                onOpenChange={setCartOpen}
+                count={cartCount}
+                returnFocusTo={cartButton}
+              >
+                {cart.items.length ? <CartLines onNavigate={() => setCartOpen(false)} /> : null}
+              </CartDrawer>
+            </Suspense>
+          ) : null}
           <div className="flex-1">{children}</div>
           <SiteFooter
             shopName={shopName}

@@ -1,4 +1,6 @@
-import { ChevronDown, Menu, ShoppingBag } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import Menu from "lucide-react/icons/menu";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BrandMark } from "../icons";
@@ -10,6 +12,8 @@ type Props = {
   cartCount: number;
   menuButtonRef: RefObject<HTMLAnchorElement | null>;
   cartButtonRef: RefObject<HTMLAnchorElement | null>;
+  /** A touch, a pointer or focus on the menu or cart button: load the sheets now. */
+  onIntent: () => void;
   onOpenMenu: () => void;
   onOpenCart: () => void;
 };
@@ -22,8 +26,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function SiteHeader(props: Props) {
-  const { shopName, categories, cartCount, menuButtonRef, cartButtonRef, onOpenMenu, onOpenCart } =
-    props;
+  const { shopName, categories, cartCount, menuButtonRef, cartButtonRef } = props;
+  const { onIntent, onOpenMenu, onOpenCart } = props;
+  const intent = { onPointerEnter: onIntent, onTouchStart: onIntent, onFocus: onIntent };
   const location = useLocation();
   const current = activeCategory(location.pathname, location.search);
   const [shopMenuOpen, setShopMenuOpen] = useState(false);
@@ -54,6 +59,7 @@ export function SiteHeader(props: Props) {
         <a
           ref={menuButtonRef}
           href="/menu"
+          {...intent}
           onClick={(event) => {
             event.preventDefault();
             onOpenMenu();
@@ -132,6 +138,7 @@ export function SiteHeader(props: Props) {
         <a
           ref={cartButtonRef}
           href="/cart"
+          {...intent}
           onClick={(event) => {
             event.preventDefault();
             onOpenCart();

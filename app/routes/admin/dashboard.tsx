@@ -1,4 +1,9 @@
-import { CheckCircle2, LogOut, Package, PackageMinus, ShoppingBag, Wallet } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import LogOut from "lucide-react/icons/log-out";
+import Package from "lucide-react/icons/package";
+import PackageMinus from "lucide-react/icons/package-minus";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
+import Wallet from "lucide-react/icons/wallet";
 import {
   data,
   Form,

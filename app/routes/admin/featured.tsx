@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
 import { data, Form } from "react-router";
 import { ProductImage } from "~/components/ProductImage";
 import { requireAdmin } from "~/modules/auth/require-admin.server";

@@ -1,4 +1,4 @@
-import { Lock } from "lucide-react";
+import Lock from "lucide-react/icons/lock";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { BrandMark } from "~/components/icons";
 import { logIn } from "~/modules/auth/login.server";

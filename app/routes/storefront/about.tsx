@@ -1,4 +1,7 @@
-import { Heart, Palette, Scissors, Sparkles } from "lucide-react";
+import Heart from "lucide-react/icons/heart";
+import Palette from "lucide-react/icons/palette";
+import Scissors from "lucide-react/icons/scissors";
+import Sparkles from "lucide-react/icons/sparkles";
 import { Link } from "react-router";
 import { FeatureCard } from "~/components/FeatureCard";
 import { useNavCategories } from "~/components/shell/categories-context";

@@ -1,4 +1,5 @@
-import { ShoppingBag, Trash2 } from "lucide-react";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
+import Trash2 from "lucide-react/icons/trash";
 import { useState } from "react";
 import { data, Form, Link, redirectDocument, useFetchers, useNavigation } from "react-router";
 import { ClearCartButton, useClearCart } from "~/components/cart/ClearCartButton";

@@ -1,4 +1,7 @@
-import { Mail, MapPin, MessageCircle, Phone } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
+import MessageCircle from "lucide-react/icons/message-circle";
+import Phone from "lucide-react/icons/phone";
 import { data, Form, Link, redirect } from "react-router";
 import { FormField, inputClass } from "~/components/FormField";
 import { FacebookIcon, InstagramIcon } from "~/components/icons";

@@ -1,4 +1,9 @@
-import { Bike, Bus, Clock, MapPin, Store, Truck } from "lucide-react";
+import Bike from "lucide-react/icons/bike";
+import Bus from "lucide-react/icons/bus";
+import Clock from "lucide-react/icons/clock";
+import MapPin from "lucide-react/icons/map-pin";
+import Store from "lucide-react/icons/store";
+import Truck from "lucide-react/icons/truck";
 import { Link } from "react-router";
 import { DELIVERY_METHODS, PICKUP_LOCATIONS } from "~/modules/checkout/delivery";
 import { useShopConfig } from "~/root";

@@ -1,4 +1,7 @@
-import { ArrowRight, Palette, Scissors, Sparkles } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Palette from "lucide-react/icons/palette";
+import Scissors from "lucide-react/icons/scissors";
+import Sparkles from "lucide-react/icons/sparkles";
 import { preload } from "react-dom";
 import { Link } from "react-router";
 import { FeatureCard } from "~/components/FeatureCard";
@@ -165,7 +168,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     image={cover.image}
                     alt=""
                     productName={cover.name}
-                    sizes="(min-width: 768px) 33vw, 50vw"
+                    sizes="(min-width: 768px) 33vw, calc(50vw - 1.5rem)"
                     className="transition-transform duration-500 group-hover:scale-[1.04]"
                   />
                   <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/85 to-transparent px-4 pt-10 pb-4 text-lg font-semibold text-white">

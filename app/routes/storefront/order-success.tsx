@@ -1,4 +1,6 @@
-import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import XCircle from "lucide-react/icons/circle-x";
+import Clock from "lucide-react/icons/clock";
 import { useEffect, useState } from "react";
 import { Form, Link, redirect, useLocation, useRevalidator } from "react-router";
 import { DemoBanner } from "~/components/DemoBanner";

@@ -1,4 +1,7 @@
-import { CheckCircle2, Circle, Clock, XCircle } from "lucide-react";
+import Circle from "lucide-react/icons/circle";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import XCircle from "lucide-react/icons/circle-x";
+import Clock from "lucide-react/icons/clock";
 import { data } from "react-router";
 import { OrderItemList } from "~/components/OrderItemList";
 import { whatsappLink } from "~/modules/contact/contact-message";

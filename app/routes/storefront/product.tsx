@@ -1,4 +1,7 @@
-import { ArrowLeft, RotateCcw, ShoppingBag, Truck } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import ShoppingBag from "lucide-react/icons/shopping-bag";
+import Truck from "lucide-react/icons/truck";
 import { useState } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import { useCartFetcher } from "~/components/cart/use-cart-fetcher";

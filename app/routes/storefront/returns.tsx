@@ -1,4 +1,6 @@
-import { CheckCircle2, RotateCcw, XCircle } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import XCircle from "lucide-react/icons/circle-x";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { Link } from "react-router";
 import { PICKUP_LOCATIONS } from "~/modules/checkout/delivery";
 import { useShopConfig } from "~/root";

@@ -1,4 +1,5 @@
-import { Search, SlidersHorizontal } from "lucide-react";
+import Search from "lucide-react/icons/search";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/ProductCard";
