@@ -43,7 +43,7 @@ export NODE_ENV=production LOG_LEVEL=warn DATA_DIR="$work/data" PORT="$port" HOS
   PUBLIC_URL="$base" DATABASE_URL= S3_BUCKET=
 
 step "start the server (the first start adds the sample catalogue)"
-(cd "$work/app" && exec "$node" server.js) >"$work/server.log" 2>&1 &
+(cd "$work/app" && exec "$node" --liftoff-only --max-semi-space-size=16 server.js) >"$work/server.log" 2>&1 &
 server_pid=$!
 
 # GET url -> prints "status content-type" (e.g. "200 application/json; charset=utf-8") and

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { productStock, products } from "~/db/schema";
-import { stockedCategories } from "~/modules/catalog/listing.server";
+import { shopListing, stockedCategories } from "~/modules/catalog/listing.server";
+import { productPage } from "~/modules/catalog/products.server";
 import { databases } from "../setup/databases";
 
 /**
@@ -54,6 +55,35 @@ describe.each(databases)("catalogue changes on $name", (database) => {
     expect(handle.catalogue.version()).toBe(before);
   });
 
+  test("a product's page and the listing, kept between reads, follow a price, a stock change and hiding on the next read", async () => {
+    const listing = { q: "", category: "kimonos", sort: "name" as const, page: 1 };
+    const priceOnPage = async () => (await productPage(handle, "1")).product?.price;
+    const listed = async () => (await shopListing(handle, listing)).products.map((p) => p.price);
+    await handle.db
+      .update(products)
+      .set({ price: 1200, sizes: ["M"] })
+      .where(eq(products.id, "1"));
+    expect(await priceOnPage()).toBe(1200);
+    expect(await listed()).toEqual([1200]);
+    // Read again with nothing changed: the same, from what was kept.
+    expect(await priceOnPage()).toBe(1200);
+
+    await handle.db.update(products).set({ price: 1300 }).where(eq(products.id, "1"));
+    expect(await priceOnPage()).toBe(1300);
+    expect(await listed()).toEqual([1300]);
+
+    await handle.db.execute(sql`update product_stock set quantity = 1 where product_id = '1'`);
+    expect((await productPage(handle, "1")).product?.stock.sizes).toEqual([
+      expect.objectContaining({ size: "M", left: 1, low: true }),
+    ]);
+
+    await handle.db.update(products).set({ inStock: false }).where(eq(products.id, "1"));
+    expect((await productPage(handle, "1")).product).toBeNull();
+    expect(await listed()).toEqual([]);
+    await handle.db.update(products).set({ inStock: true }).where(eq(products.id, "1"));
+    expect(await listed()).toEqual([1300]);
+  });
+
   test("the categories on show follow a product hidden a moment ago", async () => {
     expect(await stockedCategories(handle)).toContain("kids-wear");
     await handle.db.update(products).set({ inStock: false }).where(eq(products.id, "2"));
@@ -84,6 +114,25 @@ describe.runIf(postgres)("catalogue changes across processes on PostgreSQL", () 
         .poll(() => second.catalogue.version(), { timeout: 1000, interval: 20 })
         .toBeGreaterThan(before);
       expect(await stockedCategories(second)).not.toContain("dresses");
+
+      // A product's page kept by the second process follows the first's change as quickly.
+      await first.db
+        .update(products)
+        .set({ inStock: true, price: 2000 })
+        .where(eq(products.id, "7"));
+      await expect
+        .poll(async () => (await productPage(second, "7")).product?.price, {
+          timeout: 1000,
+          interval: 20,
+        })
+        .toBe(2000);
+      await first.db.update(products).set({ price: 1500 }).where(eq(products.id, "7"));
+      await expect
+        .poll(async () => (await productPage(second, "7")).product?.price, {
+          timeout: 1000,
+          interval: 20,
+        })
+        .toBe(1500);
     } finally {
       await second.close();
       await first.dispose();

@@ -3,6 +3,7 @@ import type { DatabaseHandle, Db } from "~/db/client.server";
 import { products, searchWords } from "~/db/schema";
 import { available } from "~/modules/inventory/stock-sql.server";
 import { ALL } from "./categories";
+import { keptUntilChange } from "./kept-until-change.server";
 import { containsPattern, type ListingParams, PAGE_SIZE } from "./listing";
 import { type ProductSummary, summaryColumns } from "./products.server";
 import {
@@ -167,33 +168,27 @@ export type Catalogue = Pick<DatabaseHandle, "db" | "catalogue">;
  * catalogue changes, which every checkout's hold, release, sale and admin's change does, in this
  * process or another (see catalogue-changes.server.ts), per database.
  */
-const COUNTS_MAX_TERMS = 500;
-type KeptCounts = Map<string, { version: number; counts: Record<string, number> }>;
-const keptCounts = new WeakMap<Catalogue["catalogue"], KeptCounts>();
+const keptCounts = keptUntilChange<Record<string, number>>(500);
 
-async function categoryCounts(
+function categoryCounts(
   { db, catalogue }: Catalogue,
   params: ListingParams,
   near: NearSpellings = {},
 ) {
-  const kept: KeptCounts = keptCounts.get(catalogue) ?? new Map();
-  keptCounts.set(catalogue, kept);
   const key = `${params.inStockOnly ? "in-stock " : ""}${params.q.toLowerCase()}~${Object.values(near).join(",")}`;
-  // Read before the query: a change committed while it runs leaves the counts already stale.
-  const version = catalogue.version();
-  const cached = kept.get(key);
-  if (cached?.version === version) return cached.counts;
-  const rows = await listingQueries(db, params, near).categoryCounts;
-  const counts: Record<string, number> = { [ALL]: 0 };
-  for (const row of rows) {
-    counts[row.category] = row.n;
-    counts[ALL]! += row.n;
-  }
-  kept.delete(key);
-  if (kept.size >= COUNTS_MAX_TERMS) kept.delete(kept.keys().next().value!);
-  kept.set(key, { version, counts });
-  return counts;
+  return keptCounts(catalogue, key, async () => {
+    const rows = await listingQueries(db, params, near).categoryCounts;
+    const counts: Record<string, number> = { [ALL]: 0 };
+    for (const row of rows) {
+      counts[row.category] = row.n;
+      counts[ALL]! += row.n;
+    }
+    return counts;
+  });
 }
+
+/** Listings' products and totals, kept the same way: a shopper with a cart gets pages of their own. */
+const keptListings = keptUntilChange<{ products: ProductSummary[]; total: number }>(200);
 
 async function listingOf(
   catalogue: Catalogue,
@@ -201,13 +196,15 @@ async function listingOf(
   fromPage: number,
   near: NearSpellings = {},
 ) {
-  const { page, total } = listingQueries(catalogue.db, params, near, fromPage);
-  const [rows, [totalRow], counts] = await Promise.all([
-    page,
-    total,
+  const key = JSON.stringify([params, fromPage, near]);
+  const [{ products: rows, total: n }, counts] = await Promise.all([
+    keptListings(catalogue.catalogue, key, async () => {
+      const { page, total } = listingQueries(catalogue.db, params, near, fromPage);
+      const [products, [totalRow]] = await Promise.all([page, total]);
+      return { products, total: totalRow?.n ?? 0 };
+    }),
     categoryCounts(catalogue, params, near),
   ]);
-  const n = totalRow?.n ?? 0;
   return { products: rows, total: n, counts, hasMore: params.page * PAGE_SIZE < n };
 }
 

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { DatabaseHandle, Db } from "~/db/client.server";
 import { productStock, products } from "~/db/schema";
 import { sizeAvailability } from "~/modules/inventory/stock-rules";
 import { soldOut, soldOutSizes } from "~/modules/inventory/stock-sql.server";
+import { keptUntilChange } from "./kept-until-change.server";
 
 /** What a product card shows. */
 export type ProductSummary = {
@@ -124,6 +125,25 @@ export function relatedProducts(db: Db, product: { id: string; category: string 
     )
     .orderBy(asc(products.name), asc(products.id))
     .limit(RELATED_LIMIT);
+}
+
+const keptPages = keptUntilChange<{
+  product: ProductForPage | null;
+  related: ProductSummary[];
+}>(500);
+
+/**
+ * A product's page: the product with its stock, and related products; null for no product on show.
+ * Kept until the catalogue changes (a sale, a release, an admin's change shows on the next page).
+ */
+export function productPage(
+  { db, catalogue }: Pick<DatabaseHandle, "db" | "catalogue">,
+  id: string,
+) {
+  return keptPages(catalogue, id, async () => {
+    const product = await productForPage(db, id);
+    return { product, related: product ? await relatedProducts(db, product) : [] };
+  });
 }
 
 /** Every in-stock product's id and last change, for the sitemap. */

@@ -13,7 +13,7 @@ import { orUnavailable } from "~/db/unavailable.server";
 import { backToShopHref } from "~/modules/catalog/back-to-shop";
 import { categoryHref, categoryLabel } from "~/modules/catalog/categories";
 import { productJsonLd } from "~/modules/catalog/product-json-ld.server";
-import { productForPage, relatedProducts } from "~/modules/catalog/products.server";
+import { productPage } from "~/modules/catalog/products.server";
 import { servicesContext } from "~/services.server";
 import { getPublicConfig } from "~/utils/env.server";
 import { imageUrl } from "~/utils/image-urls";
@@ -22,11 +22,8 @@ import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const { product, related } = await orUnavailable(async () => {
-    const product = await productForPage(db, params.id);
-    return { product, related: product ? await relatedProducts(db, product) : [] };
-  });
+  const { database } = context.get(servicesContext);
+  const { product, related } = await orUnavailable(() => productPage(database, params.id));
   if (!product) throw data({ reason: "product not found" }, { status: 404 });
   const tab =
     new URL(request.url).searchParams.get("tab") === "details" ? "details" : "description";
