@@ -93,7 +93,7 @@ test.describe("An owner's change", () => {
     return `/product/${/href="\/product\/(\d+)"/.exec(await search.text())![1]}`;
   }
 
-  test("shows on the very next request of a visitor without cookies", async ({
+  test("shows on the very next request of a visitor without cookies, and of a shopper with a cart", async ({
     page: owner,
     playwright,
   }, testInfo) => {
@@ -104,6 +104,22 @@ test.describe("An owner's change", () => {
     const visitor = await newVisitor(playwright, backOfficeURL);
     const before = await keptPage(visitor, path);
     expect(before.html).toContain(ksh(2400));
+    // A shopper with a cart gets pages rendered for them, from catalogue reads kept between
+    // requests (decision 40): the same change must reach them as quickly.
+    const shopper = await newVisitor(playwright, backOfficeURL);
+    const added = await shopper.post("/cart", {
+      form: { intent: "add", productId: unsized.id, quantity: "1", returnTo: "/shop" },
+      headers: { Origin: backOfficeURL },
+    });
+    expect(added.ok()).toBe(true);
+    const theirs = async () => {
+      const answer = await page(shopper, path);
+      expect(answer.response.headers()["x-page-cache"]).toBeUndefined();
+      expect(answer.html).toContain('aria-label="Cart, 1 item"');
+      return answer.html;
+    };
+    expect(await theirs()).toContain(ksh(2400));
+    expect(await theirs()).toContain(ksh(2400));
 
     // A new price: the next answer has it.
     await owner.goto(`/admin?${new URLSearchParams({ q: name })}`);
@@ -116,12 +132,16 @@ test.describe("An owner's change", () => {
     const repriced = await page(visitor, path);
     expect(repriced.html).toContain(ksh(1900));
     expect(repriced.html).not.toContain(ksh(2400));
+    const repricedForShopper = await theirs();
+    expect(repricedForShopper).toContain(ksh(1900));
+    expect(repricedForShopper).not.toContain(ksh(2400));
 
     // Hidden: gone on the next request.
     await row.getByRole("button", { name: /^Available/ }).click();
     await expect(row.getByRole("button", { name: /^Hidden/ })).toBeVisible();
     expect((await visitor.get(path)).status()).toBe(404);
-    await visitor.dispose();
+    expect((await shopper.get(path)).status()).toBe(404);
+    await Promise.all([visitor.dispose(), shopper.dispose()]);
   });
 
   test("a checkout holding the last piece shows on the very next request of a visitor without cookies", async ({
