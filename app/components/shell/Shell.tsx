@@ -40,21 +40,21 @@ export function Shell({
   const [cartOpen, setCartOpen] = useState(false);
   const [sheetsWanted, setSheetsWanted] = useState(false);
   const wantSheets = () => setSheetsWanted(true);
+  const openMenu = () => {
+    setSheetsWanted(true);
+    setMenuOpen(true);
+  };
+  const openCart = () => {
+    setSheetsWanted(true);
+    setCartOpen(true);
+  };
   // Focus goes back to what opened a sheet when it closes.
   const menuButton = useRef<HTMLAnchorElement>(null);
   const cartButton = useRef<HTMLAnchorElement>(null);
 
   return (
     <CategoriesContext value={categories}>
-      <CartProvider
-        value={{
-          cart,
-          openCart: () => {
-            setSheetsWanted(true);
-            setCartOpen(true);
-          },
-        }}
-      >
+      <CartProvider value={{ cart, openCart }}>
         <div className="flex min-h-dvh flex-col">
           <a
             href="#main"
@@ -70,14 +70,8 @@ export function Shell({
             menuButtonRef={menuButton}
             cartButtonRef={cartButton}
             onIntent={wantSheets}
-            onOpenMenu={() => {
-              setSheetsWanted(true);
-              setMenuOpen(true);
-            }}
-            onOpenCart={() => {
-              setSheetsWanted(true);
-              setCartOpen(true);
-            }}
+            onOpenMenu={openMenu}
+            onOpenCart={openCart}
           />
           {sheetsWanted ? (
             <Suspense fallback={null}>
