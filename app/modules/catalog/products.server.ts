@@ -76,7 +76,7 @@ export async function categoryCovers(db: Db, categories: readonly string[]) {
 }
 
 /** A product as its page shows it; hidden (out of stock) products are not found. */
-export async function productForPage(db: Db, id: string) {
+async function productForPage(db: Db, id: string) {
   const [product] = await db
     .select({
       id: products.id,
@@ -94,8 +94,8 @@ export async function productForPage(db: Db, id: string) {
     .from(products)
     .where(and(eq(products.id, id), eq(products.inStock, true)));
   if (!product) return null;
-  // Read on every request, like the product itself: a sale, a release or an admin's change shows
-  // on the very next page.
+  // Read with the product and kept with it (productPage): a sale, a release or an admin's change
+  // moves the catalogue's version, so it shows on the very next page.
   const levels = await db
     .select({ size: productStock.size, quantity: productStock.quantity })
     .from(productStock)
@@ -112,7 +112,7 @@ export type ProductForPage = NonNullable<Awaited<ReturnType<typeof productForPag
 export const RELATED_LIMIT = 4;
 
 /** Up to 4 other in-stock products of the same category, by name. */
-export function relatedProducts(db: Db, product: { id: string; category: string }) {
+function relatedProducts(db: Db, product: { id: string; category: string }) {
   return db
     .select(summaryColumns)
     .from(products)
