@@ -6,7 +6,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    // Expected failures (a refused payment, a lost database) would otherwise fill the output.
+    // Expected failures (a refused payment, a lost database) would otherwise fill the output: the
+    // shop's logger here, and the shop processes a test starts (their LOG_LEVEL).
+    setupFiles: ["tests/setup/quiet-log.ts"],
     env: { LOG_LEVEL: "silent" },
     projects: [
       {

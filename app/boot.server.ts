@@ -7,7 +7,7 @@ import { ensureBrandImages } from "~/modules/media/brand.server";
 import { startMessageSender } from "~/modules/messages/sender.server";
 import { reconciliationJob } from "~/modules/orders/reconcile-job.server";
 import { createServices, type Services } from "~/services.server";
-import { type Env, getEnv } from "~/utils/env.server";
+import { type Settings, settingsFromEnvironment } from "~/settings.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -16,8 +16,9 @@ import { logger } from "~/utils/logger.server";
  * images, the sample catalogue on a first run, and the background jobs. The services are made once
  * here and belong to this process until shutdown(); the server hands them to every request.
  */
-export async function boot(): Promise<{ env: Env; services: Services }> {
-  const env = getEnv();
+export async function boot(
+  env: Settings = settingsFromEnvironment(),
+): Promise<{ env: Settings; services: Services }> {
   logger.level = env.LOG_LEVEL;
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
 
@@ -41,7 +42,7 @@ export async function boot(): Promise<{ env: Env; services: Services }> {
     if (seeded) logger.info({ products: seeded }, "sample catalogue added (first run)");
   });
 
-  jobs = await startJobs(database, [reconciliationJob(services.db, services.payments)]);
+  jobs = await startJobs(database, [reconciliationJob(services)]);
   stopSender = startMessageSender(services.db, services.messages);
 
   const { sms, email } = services.messages;

@@ -4,15 +4,16 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage, errorPageFor } from "./components/ErrorPage";
 import { ShopHeaderPlain } from "./components/offline/OfflinePage";
-import { getPublicConfig } from "./utils/env.server";
+import { servicesContext } from "./services.server";
+import { publicConfig } from "./settings.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 /** Every page: the shop's public details (the storefront's layout adds the cart). */
-export function loader() {
-  return { config: getPublicConfig() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { config: publicConfig(context.get(servicesContext).settings) };
 }
 
 /** The shop's public details never change while it runs: no request to fetch them again. */

@@ -6,14 +6,16 @@ import { createMessageProviders } from "~/modules/messages/providers.server";
 import type { MessageProviders } from "~/modules/messages/sender.server";
 import { createPaymentProviders } from "~/modules/payments/providers.server";
 import type { PaymentProviders } from "~/modules/payments/registry";
-import type { Env } from "~/utils/env.server";
+import type { Settings } from "~/settings.server";
 
 /**
- * What loaders and actions work with: the database, media storage, admin accounts and payment
- * providers. The server builds them once at boot and hands them to every request through React
+ * What loaders and actions work with: the settings, the database, media storage, admin accounts,
+ * payment and message providers. The server builds them once at boot and hands them to every request through React
  * Router's load context; a test hands in its own.
  */
 export type Services = {
+  /** The validated configuration, read from the environment once, at boot. */
+  settings: Settings;
   database: DatabaseHandle;
   /** The database's queries (`database.db`). */
   db: Db;
@@ -31,8 +33,8 @@ export type Services = {
  * opened (and migrated) here unless given; the caller closes it.
  */
 export async function createServices(
-  env: Env,
-  given: Partial<Omit<Services, "db">> = {},
+  env: Settings,
+  given: Partial<Omit<Services, "db" | "settings">> = {},
 ): Promise<Services> {
   const database =
     given.database ??
@@ -42,7 +44,7 @@ export async function createServices(
     const auth = given.auth ?? deferredAuth(() => openAuth(database.db, env));
     const payments = given.payments ?? createPaymentProviders(env, database.db);
     const messages = given.messages ?? createMessageProviders(env);
-    return { database, db: database.db, media, auth, payments, messages };
+    return { settings: env, database, db: database.db, media, auth, payments, messages };
   } catch (error) {
     if (!given.database) await database.close();
     throw error;

@@ -4,7 +4,7 @@
 
 import { createBackup } from "~/modules/backup/backup.server";
 import { BackupError } from "~/modules/backup/backup-error";
-import { getEnv } from "~/utils/env.server";
+import { settingsFromEnvironment } from "~/settings.server";
 import { runCommand } from "./cli";
 
 await runCommand(async () => {
@@ -12,7 +12,7 @@ await runCommand(async () => {
   if (args.length > 1 || args[0]?.startsWith("-")) {
     throw new BackupError("Usage: npm run backup [-- FILE.tar.gz | FOLDER/]");
   }
-  const env = getEnv();
+  const env = settingsFromEnvironment();
   const { file, manifest } = await createBackup(env, args[0]);
   console.log(`Backup written to ${file}`);
   if (manifest.media === "in-bucket") {

@@ -1,5 +1,6 @@
 import { createServices, type Services } from "~/services.server";
-import { type Env, getEnv } from "~/utils/env.server";
+import { type Settings, settingsFromEnvironment } from "~/settings.server";
+import { logger } from "~/utils/logger.server";
 import { StartupError } from "~/utils/startup-error";
 
 type ErrorClass = abstract new (...args: never[]) => Error;
@@ -24,9 +25,10 @@ export async function runCommand(task: () => Promise<void>, userErrors: ErrorCla
  * while the server holds it; media storage; admin accounts), runs, closes the database.
  */
 export async function withServices<T>(
-  work: (services: Services, env: Env) => Promise<T>,
+  work: (services: Services, env: Settings) => Promise<T>,
 ): Promise<T> {
-  const env = getEnv();
+  const env = settingsFromEnvironment();
+  logger.level = env.LOG_LEVEL;
   const services = await createServices(env);
   try {
     return await work(services, env);

@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { restoreBackup } from "~/modules/backup/backup.server";
 import { BackupError } from "~/modules/backup/backup-error";
-import { getEnv } from "~/utils/env.server";
+import { settingsFromEnvironment } from "~/settings.server";
 import { runCommand } from "./cli";
 
 await runCommand(async () => {
@@ -23,7 +23,7 @@ await runCommand(async () => {
   if (!file || extra.length > 0) {
     throw new BackupError(usage);
   }
-  const env = getEnv();
+  const env = settingsFromEnvironment();
   const { manifest, keptAside } = await restoreBackup(env, file, { force: parsed.values.force });
   const where = env.DATABASE_URL ? "the database in DATABASE_URL" : env.DATA_DIR;
   console.log(`Restored the backup of ${manifest.createdAt} into ${where}.`);

@@ -12,8 +12,8 @@ import {
   type PesapalEmulator,
 } from "~/modules/payments/sandbox/emulator.server";
 import { requestContext, type Services } from "~/services.server";
+import type { Settings } from "~/settings.server";
 import { isCrossSiteRequest } from "~/utils/csrf";
-import { getEnv } from "~/utils/env.server";
 import { escapeHtml } from "~/utils/escape-html";
 import { logger } from "~/utils/logger.server";
 import { metricsRegistry, observeHttpRequest } from "~/utils/metrics.server";
@@ -22,6 +22,7 @@ import { bodyLimit } from "./body-limit";
 import { pageCache } from "./page-cache";
 import { refuseMalformedRequests } from "./refuse-malformed";
 import { routeLabeller } from "./route-label";
+import { secureCookies } from "./secure-cookies";
 
 export { boot, shutdown } from "~/boot.server";
 export { StartupError } from "~/utils/startup-error";
@@ -35,66 +36,169 @@ const build = () => {
   return built;
 };
 
-/** The shop's HTTP pipeline, in front of React Router: see createApp() at the end. */
-const pipeline = express.Router();
+/**
+ * The shop's HTTP pipeline, in front of React Router, for one shop's settings: see createApp() at
+ * the end.
+ */
+function createPipeline(settings: Settings): express.Router {
+  const pipeline = express.Router();
 
-// One JSON line per request, with its id: the caller's X-Request-Id (cut to 64 characters), so a
-// proxy's id follows the request through, or a new UUID. The answer carries it back.
-pipeline.use(
-  pinoHttp({
-    logger,
-    genReqId(req, res) {
-      const given = req.headers["x-request-id"];
-      const id = (typeof given === "string" && given.slice(0, 64)) || randomUUID();
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
-    quietReqLogger: true, // puts reqId on the line itself
-    customAttributeKeys: { responseTime: "ms" },
-    serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-    },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-  }),
-);
+  // One JSON line per request, with its id: the caller's X-Request-Id (cut to 64 characters), so a
+  // proxy's id follows the request through, or a new UUID. The answer carries it back.
+  pipeline.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const given = req.headers["x-request-id"];
+        const id = (typeof given === "string" && given.slice(0, 64)) || randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      quietReqLogger: true, // puts reqId on the line itself
+      customAttributeKeys: { responseTime: "ms" },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
 
-// helmet's security headers. The Content-Security-Policy is not helmet's: HTML pages get one
-// with a fresh nonce from app/entry.server.tsx, which React Router puts on its inline scripts.
-let securityHeaders: ReturnType<typeof helmet> | undefined;
-pipeline.use((req, res, next) => {
-  securityHeaders ??= helmet({
+  // helmet's security headers. The Content-Security-Policy is not helmet's: HTML pages get one
+  // with a fresh nonce from app/entry.server.tsx, which React Router puts on its inline scripts.
+  const overHttps = settings.PUBLIC_URL.startsWith("https:");
+  const securityHeaders = helmet({
     contentSecurityPolicy: false,
     xFrameOptions: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     // Only a shop served over https may promise browsers https for a year.
-    strictTransportSecurity: getEnv().PUBLIC_URL.startsWith("https:")
-      ? { maxAge: 31536000, includeSubDomains: false }
-      : false,
+    strictTransportSecurity: overHttps ? { maxAge: 31536000, includeSubDomains: false } : false,
   });
-  // helmet has no Permissions-Policy: the shop needs no camera, microphone or location.
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  securityHeaders(req, res, () => {
-    // Product photos may be shown elsewhere (an email, a post linking a product); pages may not.
-    if (req.path.startsWith("/media/"))
-      res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+  // Over https every cookie is Secure, whichever part of the shop sets it.
+  if (overHttps) pipeline.use(secureCookies());
+  pipeline.use((req, res, next) => {
+    // helmet has no Permissions-Policy: the shop needs no camera, microphone or location.
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    securityHeaders(req, res, () => {
+      // Product photos may be shown elsewhere (an email, a post linking a product); pages may not.
+      if (req.path.startsWith("/media/"))
+        res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      next();
+    });
+  });
+
+  // Prometheus's scrape, not itself counted: off (the shop's 404) unless METRICS_TOKEN is set,
+  // then only with that token.
+  pipeline.get("/metrics", async (req, res, next) => {
+    const token = settings.METRICS_TOKEN;
+    if (!token) return next();
+    if (!sameSecret(req.get("authorization") ?? "", `Bearer ${token}`)) {
+      res.status(401).set("WWW-Authenticate", "Bearer").type("text/plain");
+      res.send("Send the metrics token as Authorization: Bearer <token>.");
+      return;
+    }
+    res.set("Cache-Control", "no-store").type(metricsRegistry.contentType);
+    res.send(await metricsRegistry.metrics());
+  });
+
+  // Requests and their latency by route pattern (never the raw URL, which has no bound).
+  let labelRoute: ((pathname: string) => string) | undefined;
+  pipeline.use(async (req, res, next) => {
+    labelRoute ??= routeLabeller((await build()).routes);
+    // Read now: a mounted router (the emulator) shortens req.path while it handles the request.
+    const route = labelRoute(req.path);
+    const started = performance.now();
+    res.once("finish", () => {
+      const seconds = (performance.now() - started) / 1000;
+      observeHttpRequest(req.method, route, res.statusCode, seconds);
+    });
     next();
   });
-});
 
-// Prometheus's scrape, not itself counted: off (the shop's 404) unless METRICS_TOKEN is set,
-// then only with that token.
-pipeline.get("/metrics", async (req, res, next) => {
-  const token = getEnv().METRICS_TOKEN;
-  if (!token) return next();
-  if (!sameSecret(req.get("authorization") ?? "", `Bearer ${token}`)) {
-    res.status(401).set("WWW-Authenticate", "Bearer").type("text/plain");
-    res.send("Send the metrics token as Authorization: Bearer <token>.");
-    return;
+  // Request bodies are bounded while they stream, whoever reads them: the JSON endpoints take a few
+  // KB, forms a few tens of KB, and only the product editor's photos (3 of at most 10 MB) more.
+  pipeline.use(
+    bodyLimit(
+      (req) =>
+        SMALL_JSON.test(req.path)
+          ? SMALL_JSON_BYTES
+          : isPhotoUpload(req)
+            ? PHOTOS_BYTES
+            : FORM_BYTES,
+      (req, res) => {
+        if (/^\/api\//i.test(req.path)) {
+          res.json({ error: { status: "INVALID_ARGUMENT", message: "The request is too large." } });
+        } else if (req.accepts(["text/plain", "text/html"]) === "text/html") {
+          // A form posted without JavaScript lands here as a page: say why and lead back to it.
+          res.type("html").send(tooLargePage(isPhotoUpload(req), sameSiteReferer(req)));
+        } else {
+          res.type("text/plain").send("This request is too large.");
+        }
+      },
+    ),
+  );
+
+  /** The page a form came from, when it is this shop's own (a path, safe to link back to). */
+  function sameSiteReferer(req: express.Request): string {
+    try {
+      const from = new URL(req.get("referer") ?? "");
+      return from.host === req.get("host") ? from.pathname + from.search : "/";
+    } catch {
+      return "/";
+    }
   }
-  res.set("Cache-Control", "no-store").type(metricsRegistry.contentType);
-  res.send(await metricsRegistry.metrics());
-});
+
+  function tooLargePage(photos: boolean, back: string) {
+    const advice = photos
+      ? "The photos chosen are too large together. Choose at most 3 photos, each 10 MB or smaller, and try again."
+      : "The form sent was too large. Please shorten what you typed and try again.";
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Too large to send</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>body{font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#fffaf3;margin:0}main{max-width:32rem;margin:4rem auto;padding:0 1.25rem}a{color:#9a3412;font-weight:600}</style>
+</head><body><main><h1>Too large to send</h1><p>${advice}</p><p><a href="${escapeHtml(back)}">Go back</a></p></main></body></html>`;
+  }
+
+  // Demo mode: the Pesapal sandbox emulator answers inside the shop. Its Pesapal API is called by
+  // the shop's own client over HTTP, so that half sits before the browser-only CSRF check; its
+  // payment pages take browsers' forms, so they sit after it.
+  const emulator: PesapalEmulator | undefined = settings.DEMO_PAYMENTS
+    ? createPesapalEmulator({
+        publicBaseUrl: `${settings.PUBLIC_URL}${SANDBOX_PATH}`,
+        consumerKey: SANDBOX_KEY,
+        consumerSecret: SANDBOX_SECRET,
+        onIpnError: (error) => logger.warn({ err: error }, "sandbox IPN delivery failed"),
+      })
+    : undefined;
+  if (emulator) pipeline.use(SANDBOX_PATH, emulator.api);
+
+  pipeline.use((req, res, next) => {
+    const allowedOrigins = [settings.PUBLIC_URL];
+    const host = req.get("host");
+    if (host) allowedOrigins.push(`${req.protocol}://${host}`);
+    const refused = isCrossSiteRequest({
+      method: req.method,
+      path: req.path,
+      origin: req.get("origin"),
+      referer: req.get("referer"),
+      allowedOrigins,
+      exemptPaths: CSRF_EXEMPT_PATHS,
+    });
+    if (refused) {
+      res
+        .status(403)
+        .type("text/plain")
+        .send("This request came from another site and was refused.");
+      return;
+    }
+    next();
+  });
+
+  if (emulator) pipeline.use(SANDBOX_PATH, emulator.pages);
+  pipeline.use(refuseMalformedRequests);
+  if (settings.BENCH_HOOKS) pipeline.use("/__bench", benchHooks);
+  return pipeline;
+}
 
 /** Compares in constant time (hashing first makes the lengths equal). */
 function sameSecret(given: string, expected: string) {
@@ -102,22 +206,6 @@ function sameSecret(given: string, expected: string) {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-// Requests and their latency by route pattern (never the raw URL, which has no bound).
-let labelRoute: ((pathname: string) => string) | undefined;
-pipeline.use(async (req, res, next) => {
-  labelRoute ??= routeLabeller((await build()).routes);
-  // Read now: a mounted router (the emulator) shortens req.path while it handles the request.
-  const route = labelRoute(req.path);
-  const started = performance.now();
-  res.once("finish", () => {
-    const seconds = (performance.now() - started) / 1000;
-    observeHttpRequest(req.method, route, res.statusCode, seconds);
-  });
-  next();
-});
-
-// Request bodies are bounded while they stream, whoever reads them: the JSON endpoints take a few
-// KB, forms a few tens of KB, and only the product editor's photos (3 of at most 10 MB) more.
 const KB = 1024;
 const SMALL_JSON_BYTES = 8 * KB;
 const FORM_BYTES = 64 * KB;
@@ -127,89 +215,9 @@ const PRODUCT_EDITOR = /^\/admin\/products(\/[^/]+)?(\.data)?\/?$/i;
 const isPhotoUpload = (req: express.Request) =>
   PRODUCT_EDITOR.test(req.path) && Boolean(req.is("multipart/form-data"));
 
-pipeline.use(
-  bodyLimit(
-    (req) =>
-      SMALL_JSON.test(req.path) ? SMALL_JSON_BYTES : isPhotoUpload(req) ? PHOTOS_BYTES : FORM_BYTES,
-    (req, res) => {
-      if (/^\/api\//i.test(req.path)) {
-        res.json({ error: { status: "INVALID_ARGUMENT", message: "The request is too large." } });
-      } else if (req.accepts(["text/plain", "text/html"]) === "text/html") {
-        // A form posted without JavaScript lands here as a page: say why and lead back to it.
-        res.type("html").send(tooLargePage(isPhotoUpload(req), sameSiteReferer(req)));
-      } else {
-        res.type("text/plain").send("This request is too large.");
-      }
-    },
-  ),
-);
-
-/** The page a form came from, when it is this shop's own (a path, safe to link back to). */
-function sameSiteReferer(req: express.Request): string {
-  try {
-    const from = new URL(req.get("referer") ?? "");
-    return from.host === req.get("host") ? from.pathname + from.search : "/";
-  } catch {
-    return "/";
-  }
-}
-
-function tooLargePage(photos: boolean, back: string) {
-  const advice = photos
-    ? "The photos chosen are too large together. Choose at most 3 photos, each 10 MB or smaller, and try again."
-    : "The form sent was too large. Please shorten what you typed and try again.";
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Too large to send</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>body{font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#fffaf3;margin:0}main{max-width:32rem;margin:4rem auto;padding:0 1.25rem}a{color:#9a3412;font-weight:600}</style>
-</head><body><main><h1>Too large to send</h1><p>${advice}</p><p><a href="${escapeHtml(back)}">Go back</a></p></main></body></html>`;
-}
-
-// Demo mode: the Pesapal sandbox emulator answers inside the shop. Its Pesapal API is called by
-// the shop's own client over HTTP, so that half sits before the browser-only CSRF check; its
-// payment pages take browsers' forms, so they sit after it.
-let emulator: PesapalEmulator | undefined;
-const sandbox =
-  (half: keyof Omit<PesapalEmulator, "router">): express.RequestHandler =>
-  (req, res, next) => {
-    const env = getEnv();
-    if (!env.DEMO_PAYMENTS) return next();
-    emulator ??= createPesapalEmulator({
-      publicBaseUrl: `${env.PUBLIC_URL}${SANDBOX_PATH}`,
-      consumerKey: SANDBOX_KEY,
-      consumerSecret: SANDBOX_SECRET,
-      onIpnError: (error) => logger.warn({ err: error }, "sandbox IPN delivery failed"),
-    });
-    emulator[half](req, res, next);
-  };
-pipeline.use(SANDBOX_PATH, sandbox("api"));
-
 // Payment notifications carry no authority (they only make the shop ask the provider), and the
 // JSON checkout takes a content type no cross-site form can send.
 const CSRF_EXEMPT_PATHS = new Set([...PAYMENT_NOTIFICATION_PATHS, "/api/checkout"]);
-
-pipeline.use((req, res, next) => {
-  const allowedOrigins = [getEnv().PUBLIC_URL];
-  const host = req.get("host");
-  if (host) allowedOrigins.push(`${req.protocol}://${host}`);
-  const refused = isCrossSiteRequest({
-    method: req.method,
-    path: req.path,
-    origin: req.get("origin"),
-    referer: req.get("referer"),
-    allowedOrigins,
-    exemptPaths: CSRF_EXEMPT_PATHS,
-  });
-  if (refused) {
-    res.status(403).type("text/plain").send("This request came from another site and was refused.");
-    return;
-  }
-  next();
-});
-
-pipeline.use(SANDBOX_PATH, sandbox("pages"));
-pipeline.use(refuseMalformedRequests);
-pipeline.use("/__bench", benchHooks);
 
 /**
  * A product page's 'Back to Shop' returns to the listing the shopper came from, read from the
@@ -233,10 +241,10 @@ function listingReferer(req: express.Request, publicUrl: string): Record<string,
  */
 export function createApp(services: Services): express.Router {
   const shop = express.Router();
-  shop.use(pipeline);
+  const env = services.settings;
+  shop.use(createPipeline(env));
   // Storefront pages kept for visitors without cookies: only in a built shop (the development
   // server reloads modules under it).
-  const env = getEnv();
   if (import.meta.env.PROD && env.PAGE_CACHE_MB > 0) {
     const render = createFetchHandler(build);
     shop.use(

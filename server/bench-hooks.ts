@@ -1,13 +1,12 @@
 import express from "express";
-import { getEnv } from "~/utils/env.server";
 import { answerPage, type Rendered } from "./page-cache";
 
 /**
  * Benchmark only (BENCH_HOOKS=true): `GET /__bench/static?page=/shop` answers the HTML `/shop`
  * rendered, kept in memory, through the same pipeline (request log, headers) and the page cache's
  * own answer (a fresh nonce, one-pass compression), but without React Router or the database.
- * `npm run bench` compares each page's requests per second with this ceiling. Without the flag
- * it falls through to the shop's "not found" page.
+ * `npm run bench` compares each page's requests per second with this ceiling. Mounted only with the flag
+ * (server/app.ts); without it the path is the shop's "not found" page.
  */
 export const benchHooks = express.Router();
 
@@ -15,8 +14,7 @@ const copies = new Map<string, Rendered>();
 // The rendered page's own headers that the copy keeps; the pipeline sets the rest again.
 const KEPT = ["content-type", "content-security-policy", "cache-control"];
 
-benchHooks.get("/static", async (req, res, next) => {
-  if (!getEnv().BENCH_HOOKS) return next();
+benchHooks.get("/static", async (req, res) => {
   const page = req.query.page;
   if (typeof page !== "string" || !/^\/(?!\/)/.test(page) || page.startsWith("/__bench")) {
     res

@@ -10,11 +10,11 @@ import { THROTTLED } from "~/modules/auth/login-throttle.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as loginAction } from "~/routes/admin/login";
 import type { Services } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseSettings } from "~/settings.server";
 import { databases } from "../setup/databases";
 import { routeArgs, testServices } from "../setup/services";
 
-const env = parseEnv({ PUBLIC_URL: "http://localhost:3000" });
+const env = parseSettings({ PUBLIC_URL: "http://localhost:3000" });
 const OWNER = { email: "owner@example.co.ke", password: "kitenge-2026-secret" };
 /** The shop under test: its database and auth, replaced per database and on a "restart". */
 let services: Services;
@@ -224,7 +224,7 @@ describe.each(databases)("admin accounts, on $name", (database) => {
   test("with TRUST_PROXY=1, a client-written X-Forwarded-For does not rotate past the address limit", async () => {
     await handle.db.delete(throttleCounters);
     // The shop behind one proxy, as server.js and server/app.ts wire it.
-    const proxied = parseEnv({ PUBLIC_URL: "http://localhost:3000", TRUST_PROXY: "1" });
+    const proxied = parseSettings({ PUBLIC_URL: "http://localhost:3000", TRUST_PROXY: "1" });
     const shop = express();
     shop.set("trust proxy", proxied.TRUST_PROXY);
     shop.post("/login", express.urlencoded({ extended: false }), async (req, res) => {

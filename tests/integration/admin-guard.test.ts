@@ -9,7 +9,7 @@ import { storeImageVariants } from "~/modules/media/images.server";
 import { DiskStorage } from "~/modules/media/storage.server";
 import routes from "~/routes";
 import { requestContext, type Services } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseSettings } from "~/settings.server";
 import { IMAGE_WIDTHS, variantKey } from "~/utils/image-urls";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
@@ -22,7 +22,7 @@ import { tempDir } from "../setup/temp-dir";
  */
 
 const ORIGIN = "http://localhost:3000";
-const env = parseEnv({ PUBLIC_URL: ORIGIN });
+const env = parseSettings({ PUBLIC_URL: ORIGIN });
 const OWNER = { email: "guard@example.co.ke", password: "kitenge-guard-secret" };
 const COOKIE = "better-auth.session_token";
 

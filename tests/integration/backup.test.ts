@@ -18,7 +18,7 @@ import { dashboardStats } from "~/modules/orders/dashboard.server";
 import { loader as mediaLoader } from "~/routes/resources/media";
 import { loader as productLoader } from "~/routes/storefront/product";
 import { createServices } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseSettings } from "~/settings.server";
 import { variantKey } from "~/utils/image-urls";
 import { adminSessionCookie } from "../setup/admin-session";
 import { routeArgs } from "../setup/services";
@@ -51,7 +51,7 @@ async function npm(script: "backup" | "restore", args: string[], place: Place) {
 
 /** A shop's data: an admin, a product with its photo, an order. */
 async function fillShop(handle: DatabaseHandle, dataDir: string) {
-  const env = parseEnv({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir });
+  const env = parseSettings({ PUBLIC_URL: ORIGIN, DATA_DIR: dataDir });
   await createAdmin(await openAuth(handle.db, env), OWNER);
   const photo = await sharp({
     create: { width: 40, height: 50, channels: 3, background: "#b5462a" },
@@ -82,7 +82,7 @@ async function fillShop(handle: DatabaseHandle, dataDir: string) {
 /** Starts the shop on `place` (migrations, media, auth) and checks everything came back. */
 async function expectShopRestored(place: Place) {
   const services = await createServices(
-    parseEnv({ PUBLIC_URL: ORIGIN, DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl }),
+    parseSettings({ PUBLIC_URL: ORIGIN, DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl }),
   );
   const handle = services.database;
   try {

@@ -15,7 +15,7 @@ import { NOT_FOUND, TOO_MANY_TRIES, action as trackAction } from "~/routes/store
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
 import { payAt, startPesapal } from "../setup/pesapal";
-import { routeArgs, testServices } from "../setup/services";
+import { routeArgs, testServices, testShop } from "../setup/services";
 
 const ADMIN = "fulfilment-admin";
 const base = {
@@ -53,8 +53,7 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
       await payAt(placed.redirectUrl, pay, { sendIpn: false });
       const [row] = await handle.db.select().from(orders).where(eq(orders.id, placed.orderId));
       await settleOrder(
-        handle.db,
-        new PaymentProviders([client]),
+        testShop(handle.db, new PaymentProviders([client])),
         { provider: "pesapal", reference: row!.paymentReference! },
         "callback",
       );
@@ -118,8 +117,7 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
     expect(paid.status).toBe("Completed");
     expect(paid.fulfilmentState).toBe("to_pack");
     await settleOrder(
-      handle.db,
-      new PaymentProviders([client]),
+      testShop(handle.db, new PaymentProviders([client])),
       { provider: "pesapal", reference: paid.paymentReference! },
       "ipn",
     );
@@ -136,7 +134,7 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
 
   test("the owner moves it forward with a note, recorded with the admin; never backwards, never an unpaid order", async () => {
     const paid = await order("matatu", "complete");
-    await moveFulfilment(handle.db, {
+    await moveFulfilment(testShop(handle.db), {
       orderId: paid.id,
       to: "sent",
       note: "2NK Sacco, arrives Kisumu 4 pm",
@@ -153,15 +151,25 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
       details: { from: "to_pack", to: "sent", note: "2NK Sacco, arrives Kisumu 4 pm" },
     });
     await expect(
-      moveFulfilment(handle.db, { orderId: paid.id, to: "to_pack", note: "", adminId: ADMIN }),
+      moveFulfilment(testShop(handle.db), {
+        orderId: paid.id,
+        to: "to_pack",
+        note: "",
+        adminId: ADMIN,
+      }),
     ).rejects.toThrow("That step does not follow this order's current one.");
     await expect(
-      moveFulfilment(handle.db, { orderId: paid.id, to: "collected", note: "", adminId: ADMIN }),
+      moveFulfilment(testShop(handle.db), {
+        orderId: paid.id,
+        to: "collected",
+        note: "",
+        adminId: ADMIN,
+      }),
     ).rejects.toThrow(FulfilmentError);
 
     const unpaid = await order("pickup", null);
     await expect(
-      moveFulfilment(handle.db, {
+      moveFulfilment(testShop(handle.db), {
         orderId: unpaid.id,
         to: "ready_for_pickup",
         note: "",
@@ -172,7 +180,7 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
 
   test("the tracking page shows the payment, the steps with their note, items, delivery and total", async () => {
     const paid = await order("pickup", "complete");
-    await moveFulfilment(handle.db, {
+    await moveFulfilment(testShop(handle.db), {
       orderId: paid.id,
       to: "ready_for_pickup",
       note: "Ask for Wanjiru at the counter",
@@ -265,7 +273,12 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
 
     const before = await toPackCount(handle.db);
     expect(await ids("view=to_pack")).toContain(paid.id);
-    await moveFulfilment(handle.db, { orderId: paid.id, to: "sent", note: "", adminId: ADMIN });
+    await moveFulfilment(testShop(handle.db), {
+      orderId: paid.id,
+      to: "sent",
+      note: "",
+      adminId: ADMIN,
+    });
     expect(await ids("view=to_pack")).not.toContain(paid.id);
     expect(await toPackCount(handle.db)).toBe(before - 1);
   });

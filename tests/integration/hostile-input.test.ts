@@ -5,7 +5,6 @@ import { cartLines, carts, orders, products } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/admins.server";
 import { DiskStorage } from "~/modules/media/storage.server";
 import routes from "~/routes";
-import { parseEnv } from "~/utils/env.server";
 import { OWN_BODY_TYPES } from "../../server/refuse-malformed";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
@@ -233,7 +232,7 @@ let shop: Awaited<ReturnType<typeof startShop>>;
 let errorLogs: ReturnType<typeof vi.fn>;
 
 beforeAll(async () => {
-  shop = await startShop({ LOG_LEVEL: "silent", TEST_HOOKS: "false" });
+  shop = await startShop();
   // The logger the server writes with: a refused request must never be logged as an error.
   const { logger } =
     await shop.load<typeof import("~/utils/logger.server")>("~/utils/logger.server");
@@ -271,7 +270,7 @@ describe.each(databases)("hostile input over HTTP, on $name", (database) => {
     const services = await testServices(
       handle,
       { media: new DiskStorage(tempDir("fuzz-media")) },
-      parseEnv({ PUBLIC_URL: shop.origin }),
+      shop.settings(),
     );
     shop.serve(services);
     await handle.db.insert(products).values({

@@ -12,7 +12,7 @@ import { S3Storage } from "~/modules/media/s3-storage.server";
 import { createMediaStorage, DiskStorage, type MediaStorage } from "~/modules/media/storage.server";
 import { loader } from "~/routes/resources/media";
 import type { Services } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseSettings } from "~/settings.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
 import { routeArgs } from "../setup/services";
 import { S3RVER_CREDENTIALS, startS3rver, storages } from "../setup/storages";
@@ -183,7 +183,7 @@ describe("createMediaStorage", () => {
   });
 
   test("without S3_BUCKET, images go to DATA_DIR/media", async () => {
-    const storage = await createMediaStorage(parseEnv({ DATA_DIR: dataDir }));
+    const storage = await createMediaStorage(parseSettings({ DATA_DIR: dataDir }));
     expect(storage).toBeInstanceOf(DiskStorage);
     await storage.put("brand/x.webp", bytes("disk"), "image/webp");
     expect(fs.readFileSync(path.join(dataDir, "media", "brand", "x.webp"), "utf8")).toBe("disk");
@@ -191,7 +191,7 @@ describe("createMediaStorage", () => {
 
   test("with S3_BUCKET, images go to the bucket under S3_PREFIX (path style by default)", async () => {
     const storage = await createMediaStorage(
-      parseEnv({
+      parseSettings({
         DATA_DIR: dataDir,
         S3_BUCKET: server.bucket,
         S3_ENDPOINT: server.endpoint,

@@ -1,6 +1,3 @@
-// The owner's phone, for the "New paid order" SMS (read once, when the shop's settings are).
-process.env.OWNER_PHONE = "0733000111";
-
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -16,11 +13,10 @@ import { PaymentProviders } from "~/modules/payments/registry";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin/messages";
 import { loader as ipnGet } from "~/routes/resources/pesapal-ipn";
 import type { Services } from "~/services.server";
-import { getEnv } from "~/utils/env.server";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
 import { payAt, startPesapal } from "../setup/pesapal";
-import { routeArgs, testServices } from "../setup/services";
+import { routeArgs, testServices, testSettings } from "../setup/services";
 import { type SmsEmulator, startSmsEmulator } from "../setup/sms-emulator";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp-server";
 
@@ -129,15 +125,16 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
     services = await testServices(
       handle,
       { payments: new PaymentProviders([client]) },
-      {
-        ...getEnv(),
+      testSettings({
         PUBLIC_URL: ORIGIN,
         AT_USERNAME: sms.username,
         AT_API_KEY: sms.apiKey,
         AT_BASE_URL: sms.baseUrl,
         SMTP_URL: smtp.url,
         MAIL_FROM: "Amani Prints <orders@amaniprints.test>",
-      },
+        // The owner's phone, for the "New paid order" SMS.
+        OWNER_PHONE: "0733000111",
+      }),
     );
     // The one admin: the owner's "New paid order" email goes to their address.
     adminId = (await createAdmin(services.auth, OWNER)).id;
@@ -202,7 +199,7 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
   test("'Sent' with a note reaches the shopper by SMS and email with the note", async () => {
     const paid = await placeAndPay();
     await sendRound();
-    await moveFulfilment(handle.db, {
+    await moveFulfilment(services, {
       orderId: paid.orderId,
       to: "sent",
       note: "2NK Sacco, arrives 4 pm",
@@ -221,7 +218,7 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
   test("a gateway answering 500 twice and a busy mail server are retried, then delivered once", async () => {
     const paid = await placeAndPay();
     await sendRound();
-    await moveFulfilment(handle.db, { orderId: paid.orderId, to: "sent", note: "", adminId });
+    await moveFulfilment(services, { orderId: paid.orderId, to: "sent", note: "", adminId });
     const written = await messagesOf(paid.orderId);
     const idOf = (channel: string) =>
       written.find((m) => m.kind === "order_sent" && m.channel === channel)!.id;

@@ -9,6 +9,7 @@ import { PaymentProviders } from "~/modules/payments/registry";
 import { metricsRegistry } from "~/utils/metrics.server";
 import { databases } from "../setup/databases";
 import { payAt, startPesapal } from "../setup/pesapal";
+import { testShop } from "../setup/services";
 
 /** One sample of the registry's text output, or 0 when the series does not exist yet. */
 async function sample(name: string, labels = ""): Promise<number> {
@@ -73,15 +74,13 @@ describe.each(databases)("metrics recorded by checkout and settlement, on $name"
     const tracking = order!.paymentReference!;
     await payAt(redirectUrl, "complete", { sendIpn: false });
     await settleOrder(
-      handle.db,
-      new PaymentProviders([client]),
+      testShop(handle.db, new PaymentProviders([client])),
       { provider: "pesapal", reference: tracking },
       "callback",
     );
     // Asking again changes nothing, and counts nothing.
     await settleOrder(
-      handle.db,
-      new PaymentProviders([client]),
+      testShop(handle.db, new PaymentProviders([client])),
       { provider: "pesapal", reference: tracking },
       "callback",
     );
@@ -90,7 +89,7 @@ describe.each(databases)("metrics recorded by checkout and settlement, on $name"
 
   test("each reconciliation run is counted with the orders it checked", async () => {
     const runs = await sample("shop_reconciliation_runs_total");
-    await reconcilePendingOrders(handle.db, new PaymentProviders([client]));
+    await reconcilePendingOrders(testShop(handle.db, new PaymentProviders([client])));
     expect(await sample("shop_reconciliation_runs_total")).toBe(runs + 1);
   });
 });

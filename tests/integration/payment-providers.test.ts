@@ -18,6 +18,7 @@ import { PaymentProviders } from "~/modules/payments/registry";
 import { databases } from "../setup/databases";
 import { FakePay } from "../setup/fake-pay";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
+import { testShop } from "../setup/services";
 
 /** The shop's default provider in these tests: reaching it would be a bug. */
 const elsewhere: PaymentProvider = {
@@ -58,8 +59,7 @@ describe.each(databases)(
       });
     const notify = (reference: string) =>
       receivePaymentNotification(
-        handle.db,
-        providers,
+        testShop(handle.db, providers),
         "fake-pay",
         new Request("http://localhost/api/fake-pay/notify", {
           method: "POST",
@@ -117,7 +117,7 @@ describe.each(databases)(
         new URL(`http://localhost/order-success?fp_ref=${reference}`),
       );
       expect(back).toEqual({ provider: "fake-pay", reference });
-      expect(await arriveFromPayment(handle.db, providers, back, null)).toMatchObject({
+      expect(await arriveFromPayment(testShop(handle.db, providers), back, null)).toMatchObject({
         status: "Completed",
         provider: "fake-pay",
       });
@@ -163,7 +163,7 @@ describe.each(databases)(
         .update(orders)
         .set({ createdAt: new Date(Date.now() - 6 * 60_000), nextCheckAt: null })
         .where(eq(orders.id, orderId));
-      expect(await reconcilePendingOrders(handle.db, providers)).toBe(1);
+      expect(await reconcilePendingOrders(testShop(handle.db, providers))).toBe(1);
       expect((await orderOf(orderId)).status).toBe("Completed");
     });
 
@@ -215,8 +215,7 @@ describe.each(databases)(
     test("a malformed notification is answered with the provider's 4xx, and settles nothing", async () => {
       const queries = fake.statusQueries;
       const refused = await receivePaymentNotification(
-        handle.db,
-        providers,
+        testShop(handle.db, providers),
         "fake-pay",
         new Request("http://localhost/api/fake-pay/notify", { method: "POST", body: "{}" }),
       );

@@ -24,7 +24,7 @@ import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { payAt, startPesapal } from "../setup/pesapal";
-import { routeArgs, testServices } from "../setup/services";
+import { routeArgs, testServices, testShop } from "../setup/services";
 
 const form = {
   name: "Akinyi Otieno",
@@ -76,12 +76,12 @@ describe.each(databases)("payments through Pesapal's API, on $name", (database) 
   /** Settles as the shopper's return would, with the client as the shop's only provider. */
   const settle = (reference: string, provider: PesapalClient = client) =>
     settleOrder(
-      handle.db,
-      new PaymentProviders([provider]),
+      testShop(handle.db, new PaymentProviders([provider])),
       { provider: "pesapal", reference },
       "callback",
     );
-  const reconcile = () => reconcilePendingOrders(handle.db, new PaymentProviders([client]));
+  const reconcile = () =>
+    reconcilePendingOrders(testShop(handle.db, new PaymentProviders([client])));
   const makeClient = (ipnNotificationType: "GET" | "POST" = "GET") =>
     pesapal.client({ ipnNotificationType });
 

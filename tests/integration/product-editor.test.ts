@@ -21,7 +21,7 @@ import { imageVariantsExist } from "~/modules/media/images.server";
 import { DiskStorage, type MediaStorage } from "~/modules/media/storage.server";
 import { action as productEndpoint } from "~/routes/admin/product-endpoint";
 import type { Services } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseSettings } from "~/settings.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
@@ -29,7 +29,7 @@ import { routeArgs, testServices } from "../setup/services";
 import { storages } from "../setup/storages";
 
 const ORIGIN = "http://localhost:3000";
-const env = parseEnv({ PUBLIC_URL: ORIGIN });
+const env = parseSettings({ PUBLIC_URL: ORIGIN });
 const OWNER = { email: "editor@example.co.ke", password: "kitenge-editor-secret" };
 
 type Format = "png" | "jpeg" | "webp";

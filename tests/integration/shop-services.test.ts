@@ -28,7 +28,7 @@ const customer = {
 let shop: Awaited<ReturnType<typeof startShop>>;
 
 beforeAll(async () => {
-  shop = await startShop({ LOG_LEVEL: "silent", TEST_HOOKS: "false" });
+  shop = await startShop();
 });
 
 afterAll(async () => {
@@ -48,7 +48,11 @@ describe.each(databases)("two shops in one process, on $name", (database) => {
       .insert(products)
       .values({ id: "9301", name, description: "d", category: "accessories", price });
     const pay = new FakePay();
-    const services = await testServices(handle, { payments: new PaymentProviders([pay]) });
+    const services = await testServices(
+      handle,
+      { payments: new PaymentProviders([pay]) },
+      shop.settings(),
+    );
     return { handle, services, pay };
   }
 

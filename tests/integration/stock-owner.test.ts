@@ -19,7 +19,7 @@ import { productLedger } from "~/modules/inventory/stock.server";
 import { DiskStorage } from "~/modules/media/storage.server";
 import { action as productEndpoint } from "~/routes/admin/product-endpoint";
 import type { Services } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseSettings } from "~/settings.server";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
 import { holdPieces } from "../setup/orders";
@@ -27,7 +27,7 @@ import { routeArgs, testServices } from "../setup/services";
 import { tempDir } from "../setup/temp-dir";
 
 const ORIGIN = "http://localhost:3000";
-const env = parseEnv({ PUBLIC_URL: ORIGIN });
+const env = parseSettings({ PUBLIC_URL: ORIGIN });
 const OWNER = { email: "stock-owner@example.co.ke", password: "kitenge-stock-owner" };
 const CLERK = "stock-clerk";
 

@@ -27,7 +27,7 @@ import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { payAt, startPesapal } from "../setup/pesapal";
-import { routeArgs, testServices } from "../setup/services";
+import { routeArgs, testServices, testShop } from "../setup/services";
 
 const form = {
   name: "Akinyi Otieno",
@@ -112,8 +112,7 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
   const control = payAt;
   const settle = async (orderId: string) =>
     settleOrder(
-      handle.db,
-      new PaymentProviders([client]),
+      testShop(handle.db, new PaymentProviders([client])),
       { provider: "pesapal", reference: (await orderOf(orderId)).paymentReference! },
       "callback",
     );
@@ -123,7 +122,8 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
       .update(orders)
       .set({ stockHeldUntil: sql`now() - interval '1 second'` })
       .where(eq(orders.id, orderId));
-  const reconcile = () => reconcilePendingOrders(handle.db, new PaymentProviders([client]));
+  const reconcile = () =>
+    reconcilePendingOrders(testShop(handle.db, new PaymentProviders([client])));
 
   beforeAll(async () => {
     handle = await database.open();

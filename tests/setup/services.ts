@@ -1,7 +1,17 @@
-import type { DatabaseHandle } from "~/db/client.server";
+import type { DatabaseHandle, Db } from "~/db/client.server";
+import { PaymentProviders } from "~/modules/payments/registry";
 import { createServices, requestContext, type Services } from "~/services.server";
-import { type Env, getEnv } from "~/utils/env.server";
+import { parseSettings, type Settings } from "~/settings.server";
+import { FakePay } from "./fake-pay";
 import { tempDir } from "./temp-dir";
+
+/**
+ * The settings a test's shop runs with: the shop's defaults on a local address, with the test's
+ * own on top, validated as at boot. A setting is a value handed to the shop, never process.env.
+ */
+export function testSettings(given: Record<string, string | undefined> = {}): Settings {
+  return parseSettings({ PUBLIC_URL: "http://localhost:3000", ...given });
+}
 
 /**
  * The shop's services on a test's database, made by the same function as the server's: the
@@ -10,10 +20,23 @@ import { tempDir } from "./temp-dir";
  */
 export function testServices(
   database: DatabaseHandle,
-  given: Partial<Omit<Services, "database" | "db">> = {},
-  env: Env = getEnv(),
+  given: Partial<Omit<Services, "database" | "db" | "settings">> = {},
+  settings: Settings = testSettings(),
 ): Promise<Services> {
-  return createServices({ ...env, DATA_DIR: tempDir("services") }, { database, ...given });
+  return createServices({ ...settings, DATA_DIR: tempDir("services") }, { database, ...given });
+}
+
+/**
+ * What settlement, reconciliation and fulfilment work with, for a test that calls them directly:
+ * its database, the payment providers it gives (a stand-in that is never asked otherwise), and the
+ * test settings the messages quote.
+ */
+export function testShop(
+  db: Db,
+  payments: PaymentProviders = new PaymentProviders([new FakePay()]),
+  settings: Settings = testSettings(),
+) {
+  return { db, payments, settings };
 }
 
 /**

@@ -2,23 +2,25 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { createServer as createViteServer } from "vite";
 import type { Services } from "~/services.server";
+import type { Settings } from "~/settings.server";
+import { testSettings } from "./services";
 
 type ShopModule = { createApp(services: Services): express.Router };
 
 /**
  * The whole shop (its Express pipeline and React Router) served in this process on a free port,
  * for tests that speak HTTP. It serves with the services the test hands to `serve()` (its own
- * database, auth, media storage, payment providers), as the server does with the ones it built
- * at boot; configuration comes from process.env, so set it before calling. The app is compiled by
- * Vite on demand, as `npm run dev` does.
+ * settings, database, auth, media storage, payment providers), as the server does with the ones
+ * it built at boot; `settings()` gives settings for this address. The app is compiled by Vite on
+ * demand, as `npm run dev` does; its log stays quiet.
  */
-export async function startShop(env: Record<string, string> = {}) {
+export async function startShop() {
   const server = express();
   server.disable("x-powered-by");
   const listener = server.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => listener.once("listening", resolve));
-  const origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-  Object.assign(process.env, { PUBLIC_URL: origin, ...env });
+  const port = (listener.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
 
   const vite = await createViteServer({
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
@@ -26,6 +28,10 @@ export async function startShop(env: Record<string, string> = {}) {
     logLevel: "error",
   });
   const shop = (await vite.ssrLoadModule("./server/app.ts")) as ShopModule;
+  const { logger } = (await vite.ssrLoadModule(
+    "~/utils/logger.server",
+  )) as typeof import("~/utils/logger.server");
+  logger.level = "silent";
   let app: express.Router | undefined;
   server.use((req, res, next) => {
     if (!app) return next(new Error("Call serve(services) before sending requests."));
@@ -33,6 +39,9 @@ export async function startShop(env: Record<string, string> = {}) {
   });
   return {
     origin,
+    /** Settings for a shop served here: the test's own on top of this address. */
+    settings: (given: Record<string, string> = {}): Settings =>
+      testSettings({ PUBLIC_URL: origin, PORT: String(port), ...given }),
     /** From now on, answers requests with these services. */
     serve(services: Services) {
       app = shop.createApp(services);

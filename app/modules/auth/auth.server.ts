@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { account, appMeta, rateLimit, session, user, verification } from "~/db/schema";
-import type { Env } from "~/utils/env.server";
+import type { Settings } from "~/settings.server";
 
 /** Sessions end after 12 hours without use; a used session is extended at most every 15 minutes. */
 export const SESSION_SECONDS = 12 * 60 * 60;
@@ -12,7 +12,7 @@ export const MIN_PASSWORD_LENGTH = 10;
  * The secret that signs sessions: AUTH_SECRET, or one generated on the first start and kept in
  * the database, so every process of the shop (and every restart) shares it.
  */
-export async function authSecret(db: Db, env: Env): Promise<string> {
+export async function authSecret(db: Db, env: Settings): Promise<string> {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, "auth_secret"));
   if (stored) return stored.value;
@@ -30,7 +30,7 @@ export async function authSecret(db: Db, env: Env): Promise<string> {
  * with scrypt, as OWASP recommends. The login throttle is ours (login-throttle.server.ts),
  * because it must count per account as well as per address.
  */
-export async function createAuth(db: Db, env: Env, secret: string) {
+export async function createAuth(db: Db, env: Settings, secret: string) {
   const [{ betterAuth }, { drizzleAdapter }] = await Promise.all([
     import("better-auth"),
     import("better-auth/adapters/drizzle"),
@@ -64,7 +64,7 @@ export async function createAuth(db: Db, env: Env, secret: string) {
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
 /** The auth of this database, with its kept (or configured) session secret. */
-export async function openAuth(db: Db, env: Env): Promise<Auth> {
+export async function openAuth(db: Db, env: Settings): Promise<Auth> {
   return createAuth(db, env, await authSecret(db, env));
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import * as tar from "tar";
 import { createPglite } from "~/db/client.server";
 import { acquirePgliteLock, DatabaseLockedError } from "~/db/pglite-lock.server";
-import type { Env } from "~/utils/env.server";
+import type { Settings } from "~/settings.server";
 import { BackupError } from "./backup-error";
 import { BACKUP_FOLDER, type BackupManifest, backupFileName, backupManifest } from "./backup-file";
 import { requestDatabaseDump } from "./dump-socket.server";
@@ -61,7 +61,7 @@ async function dumpPglite(dataDir: string, file: string) {
  * Takes a backup of the shop as configured (database and local images) while it keeps running,
  * and answers the archive's path. The archive appears whole or not at all.
  */
-export async function createBackup(env: Env, output?: string, now = new Date()) {
+export async function createBackup(env: Settings, output?: string, now = new Date()) {
   const file = backupTarget(output, now);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const staging = fs.mkdtempSync(path.join(path.dirname(file), ".amani-backup-"));
@@ -129,7 +129,7 @@ export type RestoreResult = {
  * folder and images are then kept aside, never deleted; a PostgreSQL database is emptied first
  * (back it up before). On PGlite the server must be stopped (its lock says so).
  */
-export async function restoreBackup(env: Env, file: string, options: { force: boolean }) {
+export async function restoreBackup(env: Settings, file: string, options: { force: boolean }) {
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
     throw new BackupError(`There is no backup file at ${file}.`);
   }

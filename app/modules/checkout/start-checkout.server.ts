@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { readCartId } from "~/modules/cart/cart.server";
 import type { PaymentProviders } from "~/modules/payments/registry";
-import { getEnv } from "~/utils/env.server";
+import type { Settings } from "~/settings.server";
 import { placeOrder, type RequestedItem } from "./checkout.server";
 
 type CheckoutRequest = {
@@ -22,11 +22,11 @@ type CheckoutRequest = {
  * the cart the request's cookie names (so the cart can be emptied once the order is paid).
  */
 export async function startCheckout(
-  shop: { db: Db; payments: PaymentProviders },
+  shop: { db: Db; payments: PaymentProviders; settings: Settings },
   request: Request,
   order: CheckoutRequest,
 ) {
-  const env = getEnv();
+  const env = shop.settings;
   return placeOrder(shop.db, shop.payments, {
     ...order,
     cartId: await readCartId(request),

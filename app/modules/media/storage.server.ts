@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Env } from "~/utils/env.server";
+import type { Settings } from "~/settings.server";
 import { assertSafeKey, contentTypeFor, type MediaStorage } from "./media-storage";
 
 // The contract every store keeps lives in its own module, which the S3 store imports too.
@@ -64,7 +64,7 @@ export class DiskStorage implements MediaStorage {
 }
 
 /** The bucket when S3_BUCKET is set, otherwise the folder DATA_DIR/media. */
-export async function createMediaStorage(env: Env): Promise<MediaStorage> {
+export async function createMediaStorage(env: Settings): Promise<MediaStorage> {
   if (!env.S3_BUCKET) return new DiskStorage(path.join(env.DATA_DIR, "media"));
   // Loaded only when used: a shop on disk storage never pays for the S3 client.
   const { S3Storage } = await import("./s3-storage.server");
@@ -72,7 +72,7 @@ export async function createMediaStorage(env: Env): Promise<MediaStorage> {
     bucket: env.S3_BUCKET,
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION,
-    // parseEnv refuses a bucket without both keys.
+    // parseSettings refuses a bucket without both keys.
     accessKeyId: env.S3_ACCESS_KEY_ID!,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,

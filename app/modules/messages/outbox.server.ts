@@ -4,11 +4,24 @@ import type { MessageKind } from "~/db/message-states";
 import { messages, orders, user } from "~/db/schema";
 import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { orderReference } from "~/modules/orders/order-reference";
-import { getEnv } from "~/utils/env.server";
+import type { Settings } from "~/settings.server";
 import { emailContent, emailText, type OrderFacts, smsText } from "./message-texts";
 import { orderEmailHtml, type ShopContact } from "./order-email.server";
 
 export type OrderMessageKind = Exclude<MessageKind, "new_paid_order">;
+
+/** What an order's messages say of the shop, and who hears of a paid order. */
+export type MessageSettings = Pick<
+  Settings,
+  | "SHOP_NAME"
+  | "SHOP_LOCATION"
+  | "SHOP_PHONE"
+  | "SHOP_EMAIL"
+  | "SHOP_WHATSAPP"
+  | "PUBLIC_URL"
+  | "OWNER_EMAIL"
+  | "OWNER_PHONE"
+>;
 
 type Row = typeof messages.$inferInsert;
 
@@ -18,8 +31,12 @@ type Row = typeof messages.$inferInsert;
  * channel), so a replayed cause writes nothing new; a second 'Sent' with a new note is a new
  * cause (its key carries the step's time).
  */
-export async function queueOrderMessages(tx: Tx, orderId: string, kind: OrderMessageKind) {
-  const env = getEnv();
+export async function queueOrderMessages(
+  tx: Tx,
+  env: MessageSettings,
+  orderId: string,
+  kind: OrderMessageKind,
+) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
   const reference = orderReference(order.id);

@@ -1,4 +1,4 @@
-import type { Env } from "~/utils/env.server";
+import type { Settings } from "~/settings.server";
 import { AfricasTalkingSms } from "./africas-talking.server";
 import { builtInOutbox, type MessageProviders } from "./sender.server";
 import { SmtpEmail } from "./smtp.server";
@@ -9,7 +9,7 @@ import { SmtpEmail } from "./smtp.server";
  * /admin/messages) for a channel without one. The server makes them once, at boot
  * (app/services.server.ts); nothing else knows which one a channel has.
  */
-export function createMessageProviders(env: Env): MessageProviders {
+export function createMessageProviders(env: Settings): MessageProviders {
   const sms =
     env.AT_USERNAME && env.AT_API_KEY
       ? new AfricasTalkingSms({

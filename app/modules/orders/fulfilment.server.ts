@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
-import { queueOrderMessages } from "~/modules/messages/outbox.server";
+import { type MessageSettings, queueOrderMessages } from "~/modules/messages/outbox.server";
 import { isUuid } from "~/utils/uuid";
 import {
   announcesToShopper,
@@ -37,7 +37,7 @@ export async function startFulfilment(tx: Tx, orderId: string) {
  * expected arrival, the rider's phone). Recorded in the timeline with the admin.
  */
 export async function moveFulfilment(
-  db: Db,
+  { db, settings }: { db: Db; settings: MessageSettings },
   input: { orderId: string; to: string; note: string; adminId: string },
 ): Promise<FulfilmentState> {
   if (!isUuid(input.orderId)) throw new FulfilmentError("No such order.");
@@ -77,6 +77,7 @@ export async function moveFulfilment(
     if (announcesToShopper(to)) {
       await queueOrderMessages(
         tx,
+        settings,
         input.orderId,
         to === "sent" ? "order_sent" : "ready_for_pickup",
       );

@@ -5,11 +5,11 @@ import { clearCart, restoreItems } from "~/modules/cart/cart.server";
 import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { paymentFailureText } from "~/modules/payments/payment-failure";
 import { providerLabel } from "~/modules/payments/provider-labels";
-import type { PaymentProviders, PaymentRef } from "~/modules/payments/registry";
+import type { PaymentRef } from "~/modules/payments/registry";
 import { logger } from "~/utils/logger.server";
 import { shopCookie } from "~/utils/shop-cookie.server";
 import { isUuid } from "~/utils/uuid";
-import { orderForPayment, settleOrder } from "./settlement.server";
+import { orderForPayment, type SettlingShop, settleOrder } from "./settlement.server";
 import { orderReference, paymentFact } from "./tracking.server";
 
 /**
@@ -18,14 +18,14 @@ import { orderReference, paymentFact } from "./tracking.server";
  * order's details.
  */
 export async function arriveFromPayment(
-  db: Db,
-  providers: PaymentProviders,
+  shop: SettlingShop,
   payment: PaymentRef | null,
   cartId: string | null,
 ) {
   if (!payment) return null;
+  const { db } = shop;
   try {
-    await settleOrder(db, providers, payment, "callback");
+    await settleOrder(shop, payment, "callback");
   } catch (error) {
     // Provider unreachable: show what we know; its notification or the reconciliation will settle.
     logger.warn({ err: error, ...payment }, "could not ask the payment provider on the return");

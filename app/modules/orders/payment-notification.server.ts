@@ -1,9 +1,7 @@
-import type { Db } from "~/db/client.server";
 import { classifyDatabaseFailure, INPUT_REJECTED } from "~/db/database-errors";
-import type { PaymentProviders } from "~/modules/payments/registry";
 import { apiError } from "~/utils/api-error";
 import { logger } from "~/utils/logger.server";
-import { settleOrder } from "./settlement.server";
+import { type SettlingShop, settleOrder } from "./settlement.server";
 
 /**
  * A provider's notification about a payment: the provider reads it (and refuses a malformed one
@@ -11,16 +9,15 @@ import { settleOrder } from "./settlement.server";
  * Notifications carry no authority, so their routes are exempt from the Origin check.
  */
 export async function receivePaymentNotification(
-  db: Db,
-  providers: PaymentProviders,
+  shop: SettlingShop,
   providerName: string,
   request: Request,
 ): Promise<Response> {
-  const notification = await providers.get(providerName).readNotification(request);
+  const notification = await shop.payments.get(providerName).readNotification(request);
   if (notification instanceof Response) return notification;
   const payment = { provider: providerName, reference: notification.reference };
   try {
-    const settled = await settleOrder(db, providers, payment, "ipn");
+    const settled = await settleOrder(shop, payment, "ipn");
     if (!settled) logger.warn(payment, "payment notification for an unknown order");
     return notification.reply(true);
   } catch (error) {

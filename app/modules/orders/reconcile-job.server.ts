@@ -1,14 +1,13 @@
-import type { Db } from "~/db/client.server";
 import { defineJob, QUEUES } from "~/modules/jobs/jobs.server";
-import type { PaymentProviders } from "~/modules/payments/registry";
 import { logger } from "~/utils/logger.server";
 import { reconcilePendingOrders } from "./reconcile.server";
+import type { SettlingShop } from "./settlement.server";
 
 /**
  * The reconciliation as a job sent every minute, once across all processes. `exclusive`: a run
  * that takes longer than a minute is not joined by a second one; the next occurrence is dropped.
  */
-export function reconciliationJob(db: Db, providers: PaymentProviders) {
+export function reconciliationJob(shop: SettlingShop) {
   return defineJob({
     queue: QUEUES.reconcilePayments,
     policy: "exclusive",
@@ -17,7 +16,7 @@ export function reconciliationJob(db: Db, providers: PaymentProviders) {
     expireInSeconds: 15 * 60,
     pollingIntervalSeconds: 10,
     async run() {
-      const n = await reconcilePendingOrders(db, providers);
+      const n = await reconcilePendingOrders(shop);
       if (n) logger.info({ orders: n }, "reconciled pending orders");
     },
   });

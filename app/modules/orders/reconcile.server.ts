@@ -2,10 +2,9 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { releaseOrderStock } from "~/modules/inventory/stock.server";
-import type { PaymentProviders } from "~/modules/payments/registry";
 import { logger } from "~/utils/logger.server";
 import { recordReconciliationRun } from "~/utils/metrics.server";
-import { settleOrder } from "./settlement.server";
+import { type SettlingShop, settleOrder } from "./settlement.server";
 
 /**
  * Orders left Pending (a lost notification, a shopper who closed the tab) are re-checked with
@@ -15,13 +14,10 @@ import { settleOrder } from "./settlement.server";
  * next check forward in the same statement that selects them (FOR UPDATE SKIP LOCKED), so any
  * number of app processes can run it at once without asking twice.
  */
-export async function reconcilePendingOrders(
-  db: Db,
-  providers: PaymentProviders,
-  batch = 20,
-): Promise<number> {
+export async function reconcilePendingOrders(shop: SettlingShop, batch = 20): Promise<number> {
+  const { db } = shop;
   await failAbandonedOrders(db);
-  await releaseExpiredHolds(db, providers, batch);
+  await releaseExpiredHolds(shop, batch);
   const claimed = await db.execute<{
     id: string;
     payment_provider: string;
@@ -44,8 +40,7 @@ export async function reconcilePendingOrders(
   for (const row of claimed.rows) {
     try {
       await settleOrder(
-        db,
-        providers,
+        shop,
         { provider: row.payment_provider, reference: row.payment_reference },
         "reconciliation",
       );
@@ -97,11 +92,8 @@ export async function failAbandonedOrders(db: Db): Promise<number> {
  * sells the units instead of losing them; the order itself stays Pending, and a payment that
  * completes later takes its units again if they are there (settlement.server.ts).
  */
-export async function releaseExpiredHolds(
-  db: Db,
-  providers: PaymentProviders,
-  batch = 20,
-): Promise<number> {
+export async function releaseExpiredHolds(shop: SettlingShop, batch = 20): Promise<number> {
+  const { db } = shop;
   const due = await db
     .select({ id: orders.id, provider: orders.paymentProvider, reference: orders.paymentReference })
     .from(orders)
@@ -119,8 +111,7 @@ export async function releaseExpiredHolds(
     if (order.reference) {
       try {
         await settleOrder(
-          db,
-          providers,
+          shop,
           { provider: order.provider, reference: order.reference },
           "reconciliation",
         );

@@ -7,7 +7,7 @@ import {
   sellReleasedStock,
 } from "~/modules/inventory/stock.server";
 import { stockActionOnSettlement } from "~/modules/inventory/stock-rules";
-import { queueOrderMessages } from "~/modules/messages/outbox.server";
+import { type MessageSettings, queueOrderMessages } from "~/modules/messages/outbox.server";
 import type { PaymentStatus } from "~/modules/payments/provider";
 import type { PaymentProviders, PaymentRef } from "~/modules/payments/registry";
 import { recordSettlement } from "~/utils/metrics.server";
@@ -15,6 +15,9 @@ import { startFulfilment } from "./fulfilment.server";
 import { decideSettlement, storedPaymentFingerprint } from "./settlement-rules";
 
 export type SettleSource = "ipn" | "callback" | "reconciliation";
+
+/** What settling needs of the shop: its database, its payment providers, its messages' settings. */
+export type SettlingShop = { db: Db; payments: PaymentProviders; settings: MessageSettings };
 
 /** The order that holds a provider's payment, if any. */
 export async function orderForPayment(db: Db, payment: PaymentRef) {
@@ -65,11 +68,11 @@ async function settleStock(
  * while deciding, and a status already recorded changes nothing.
  */
 export async function settleOrder(
-  db: Db,
-  providers: PaymentProviders,
+  shop: SettlingShop,
   payment: PaymentRef,
   source: SettleSource,
 ): Promise<{ orderId: string; status: string } | null> {
+  const { db, payments: providers, settings } = shop;
   const known = await orderForPayment(db, payment);
   if (!known) return null;
   const status: PaymentStatus = await providers
@@ -116,10 +119,10 @@ export async function settleOrder(
     // The shopper and the owner hear of it: messages written with the change (the outbox).
     if (decision.event && PAID.has(decision.event.kind) && order.fulfilmentState === null) {
       await startFulfilment(tx, order.id);
-      await queueOrderMessages(tx, order.id, "payment_confirmed");
+      await queueOrderMessages(tx, settings, order.id, "payment_confirmed");
     }
     if (decision.event?.kind === "payment_failed") {
-      await queueOrderMessages(tx, order.id, "payment_failed");
+      await queueOrderMessages(tx, settings, order.id, "payment_failed");
     }
     if (decision.status) recordSettlement(decision.status, source);
     return { orderId: order.id, status: decision.status ?? order.status };

@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import type { Env } from "~/utils/env.server";
+import type { Settings } from "~/settings.server";
 import { createPesapalProvider } from "./pesapal/setup.server";
 import type { PaymentProvider } from "./provider";
 import { PaymentProviders } from "./registry";
@@ -8,9 +8,9 @@ import { PaymentProviders } from "./registry";
  * Every payment provider the shop knows, in the order checkout prefers them: the first is the
  * default. A new provider adds its factory here (see docs/decisions on payment providers).
  */
-const FACTORIES: ((env: Env, db: Db) => PaymentProvider)[] = [createPesapalProvider];
+const FACTORIES: ((env: Settings, db: Db) => PaymentProvider)[] = [createPesapalProvider];
 
 /** The providers as configured; the server makes them once, at boot (app/services.server.ts). */
-export function createPaymentProviders(env: Env, db: Db): PaymentProviders {
+export function createPaymentProviders(env: Settings, db: Db): PaymentProviders {
   return new PaymentProviders(FACTORIES.map((create) => create(env, db)));
 }

@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (form.get("intent") === "fulfilment") {
     try {
-      await moveFulfilment(db, {
+      await moveFulfilment(context.get(servicesContext), {
         orderId: String(form.get("orderId") ?? ""),
         to: String(form.get("to") ?? ""),
         note: String(form.get("note") ?? ""),

@@ -5,11 +5,9 @@ import type { Route } from "./+types/pesapal-ipn";
 
 /** Pesapal's instant payment notification, by GET (query) or POST (body). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { db, payments } = context.get(servicesContext);
-  return receivePaymentNotification(db, payments, PESAPAL, request);
+  return receivePaymentNotification(context.get(servicesContext), PESAPAL, request);
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  const { db, payments } = context.get(servicesContext);
-  return receivePaymentNotification(db, payments, PESAPAL, request);
+  return receivePaymentNotification(context.get(servicesContext), PESAPAL, request);
 }

@@ -1,7 +1,9 @@
-import { getEnv } from "~/utils/env.server";
+import { servicesContext } from "~/services.server";
+import type { Route } from "./+types/robots";
 
-export function loader() {
-  const body = `User-agent: *\nDisallow: /admin\nDisallow: /cart\n\nSitemap: ${getEnv().PUBLIC_URL}/sitemap.xml\n`;
+export function loader({ context }: Route.LoaderArgs) {
+  const { PUBLIC_URL } = context.get(servicesContext).settings;
+  const body = `User-agent: *\nDisallow: /admin\nDisallow: /cart\n\nSitemap: ${PUBLIC_URL}/sitemap.xml\n`;
   return new Response(body, {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",

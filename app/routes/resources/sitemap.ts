@@ -2,15 +2,15 @@ import { orUnavailable } from "~/db/unavailable.server";
 import { CATEGORY_IDS, categoryHref } from "~/modules/catalog/categories";
 import { sitemapProducts } from "~/modules/catalog/products.server";
 import { servicesContext } from "~/services.server";
-import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/sitemap";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 /** The storefront pages, every category and every in-stock product. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const base = getEnv().PUBLIC_URL;
-  const products = await orUnavailable(() => sitemapProducts(context.get(servicesContext).db));
+  const { db, settings } = context.get(servicesContext);
+  const base = settings.PUBLIC_URL;
+  const products = await orUnavailable(() => sitemapProducts(db));
   const pages = [
     "/",
     "/shop",

@@ -23,7 +23,6 @@ import { startCheckout } from "~/modules/checkout/start-checkout.server";
 import { checkoutToRetry, retryCookie } from "~/modules/orders/order-success.server";
 import { useShopConfig } from "~/root";
 import { clientAddressContext, servicesContext } from "~/services.server";
-import { getEnv } from "~/utils/env.server";
 import { readForm } from "~/utils/form-data.server";
 import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
@@ -94,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // field, all of them at once, in the spec's order.
   const checked = (await loadCheckoutRules())(values);
   if (!checked.ok) return data({ errors: checked.errors, values }, { status: 400 });
-  const freeDeliveryOver = getEnv().FREE_DELIVERY_OVER;
+  const freeDeliveryOver = services.settings.FREE_DELIVERY_OVER;
   const seenSubtotal = numberField(form, "subtotal");
   // The total the Pay button said. Without JavaScript it is the total of the method the page was
   // drawn with; if the shopper chose another since, nothing is charged until they have seen it.

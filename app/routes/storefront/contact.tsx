@@ -13,7 +13,8 @@ import {
   whatsappLink,
 } from "~/modules/contact/contact-message";
 import { useShopConfig } from "~/root";
-import { getPublicConfig } from "~/utils/env.server";
+import { servicesContext } from "~/services.server";
+import { publicConfig } from "~/settings.server";
 import { readForm } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/contact";
@@ -28,13 +29,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Without JavaScript the form posts here: checked by the same schema, then on to WhatsApp. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
   const result = (await loadContactRules())(form);
   if (!result.ok) {
     return data({ errors: result.errors, values: form as Record<string, string> }, { status: 400 });
   }
-  throw redirect(whatsappLink(getPublicConfig().whatsapp, contactWhatsappText(result.data)));
+  throw redirect(
+    whatsappLink(
+      publicConfig(context.get(servicesContext).settings).whatsapp,
+      contactWhatsappText(result.data),
+    ),
+  );
 }
 
 /** The form's zod rules, loaded on demand (the module system keeps the one copy). */

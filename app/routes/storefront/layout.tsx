@@ -9,13 +9,12 @@ import { navCategories } from "~/modules/catalog/nav-categories";
 import { freeDeliveryApplies, shortOfFreeDelivery } from "~/modules/checkout/delivery";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
-import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/layout";
 
 /** Storefront pages only: the cart for the header and drawer, and a one-time message. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, database } = context.get(servicesContext);
+  const { db, database, settings } = context.get(servicesContext);
   const cartId = await readCartId(request);
   let cart = EMPTY_CART;
   // Without the database, the menus offer every collection.
@@ -27,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error }, "could not load the cart");
   }
   const flash = await readFlash(request);
-  const freeDeliveryOver = getEnv().FREE_DELIVERY_OVER;
+  const freeDeliveryOver = settings.FREE_DELIVERY_OVER;
   const delivery = {
     free: freeDeliveryApplies(cart.total, freeDeliveryOver),
     shortBy: shortOfFreeDelivery(cart.total, freeDeliveryOver),

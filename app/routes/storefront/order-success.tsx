@@ -19,10 +19,10 @@ import type { Route } from "./+types/order-success";
 const CONFIRMING_FOR_MS = 2 * 60_000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, payments: providers } = context.get(servicesContext);
+  const services = context.get(servicesContext);
   const url = new URL(request.url);
-  const payment = providers.fromReturn(url);
-  const order = await arriveFromPayment(db, providers, payment, await readCartId(request));
+  const payment = services.payments.fromReturn(url);
+  const order = await arriveFromPayment(services, payment, await readCartId(request));
   // Without JavaScript the page refreshes itself, carrying when the shopper arrived.
   const since = Number(url.searchParams.get("since"));
   const arrived = Number.isFinite(since) && since > 0 && since <= Date.now() ? since : Date.now();

@@ -15,19 +15,18 @@ import { categoryHref, categoryLabel } from "~/modules/catalog/categories";
 import { productJsonLd } from "~/modules/catalog/product-json-ld.server";
 import { productPage } from "~/modules/catalog/products.server";
 import { servicesContext } from "~/services.server";
-import { getPublicConfig } from "~/utils/env.server";
 import { imageUrl } from "~/utils/image-urls";
 import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { database } = context.get(servicesContext);
+  const { database, settings } = context.get(servicesContext);
   const { product, related } = await orUnavailable(() => productPage(database, params.id));
   if (!product) throw data({ reason: "product not found" }, { status: 404 });
   const tab =
     new URL(request.url).searchParams.get("tab") === "details" ? "details" : "description";
-  const { publicUrl } = getPublicConfig();
+  const publicUrl = settings.PUBLIC_URL;
   // The listing the shopper came from (the page that linked here), for 'Back to Shop'.
   const backTo = backToShopHref(request.headers.get("Referer"), [
     new URL(request.url).origin,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appMeta } from "~/db/schema";
-import type { Env } from "~/utils/env.server";
+import type { Settings } from "~/settings.server";
 import { PESAPAL_IPN_PATH } from "../notification-paths";
 import { PesapalClient } from "./client.server";
 
@@ -51,7 +51,7 @@ function memoryIpnStore() {
 }
 
 /** Pesapal as configured: the real API with keys, the built-in emulator without (demo mode). */
-export function createPesapalProvider(env: Env, db: Db): PesapalClient {
+export function createPesapalProvider(env: Settings, db: Db): PesapalClient {
   if (env.DEMO_PAYMENTS) {
     // The emulator runs in this process; the server talks to it over loopback HTTP.
     const local = `http://127.0.0.1:${env.PORT}`;

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ConfigError, getPublicConfig, parseEnv } from "./env.server";
+import { ConfigError, parseSettings, publicConfig } from "~/settings.server";
 
 const message = (source: Record<string, string>) => {
   try {
-    parseEnv(source);
+    parseSettings(source);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;
@@ -14,7 +14,7 @@ const message = (source: Record<string, string>) => {
 
 describe("configuration", () => {
   test("has working defaults: port 3000, ./data, PGlite, demo payments", () => {
-    const env = parseEnv({});
+    const env = parseSettings({});
     expect(env.PORT).toBe(3000);
     expect(env.DATA_DIR).toBe(path.resolve("data"));
     expect(env.DATABASE_URL).toBeUndefined();
@@ -57,7 +57,7 @@ describe("configuration", () => {
   });
 
   test("with Pesapal keys and PESAPAL_ENV, payments are real", () => {
-    const env = parseEnv({
+    const env = parseSettings({
       PESAPAL_CONSUMER_KEY: "k",
       PESAPAL_CONSUMER_SECRET: "s",
       PESAPAL_ENV: "live",
@@ -75,12 +75,12 @@ describe("configuration", () => {
     expect(message({ ...publicShop, DEMO_PAYMENTS: "false" })).toMatch(
       /^Invalid configuration: DEMO_PAYMENTS must be true to take orders without Pesapal keys/,
     );
-    expect(parseEnv({ ...publicShop, DEMO_PAYMENTS: "true" }).DEMO_PAYMENTS).toBe(true);
+    expect(parseSettings({ ...publicShop, DEMO_PAYMENTS: "true" }).DEMO_PAYMENTS).toBe(true);
     // On this machine (npm start, the browser tests) the demo needs no say-so.
     for (const local of ["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000"]) {
-      expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: local }).DEMO_PAYMENTS).toBe(true);
+      expect(parseSettings({ NODE_ENV: "production", PUBLIC_URL: local }).DEMO_PAYMENTS).toBe(true);
     }
-    expect(parseEnv({ NODE_ENV: "production" }).DEMO_PAYMENTS).toBe(true);
+    expect(parseSettings({ NODE_ENV: "production" }).DEMO_PAYMENTS).toBe(true);
     // Keys mean real payments: a demo flag beside them is a contradiction.
     expect(
       message({
@@ -96,16 +96,16 @@ describe("configuration", () => {
   });
 
   test("TRUST_PROXY takes a number of proxies or their addresses, never true", () => {
-    expect(parseEnv({}).TRUST_PROXY).toBe(false);
-    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
-    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
-    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
-    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,fd00::/8" }).TRUST_PROXY).toEqual([
+    expect(parseSettings({}).TRUST_PROXY).toBe(false);
+    expect(parseSettings({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseSettings({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseSettings({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseSettings({ TRUST_PROXY: "loopback, 10.0.0.0/8,fd00::/8" }).TRUST_PROXY).toEqual([
       "loopback",
       "10.0.0.0/8",
       "fd00::/8",
     ]);
-    expect(parseEnv({ TRUST_PROXY: "203.0.113.7" }).TRUST_PROXY).toEqual(["203.0.113.7"]);
+    expect(parseSettings({ TRUST_PROXY: "203.0.113.7" }).TRUST_PROXY).toEqual(["203.0.113.7"]);
     for (const wrong of ["true", "yes", "*", "10.0.0.0/33", "proxy.example.com", "1,2"]) {
       const line = message({ TRUST_PROXY: wrong });
       expect(line).toBe(
@@ -115,7 +115,7 @@ describe("configuration", () => {
   });
 
   test("media stays on disk unless S3_BUCKET is set", () => {
-    const env = parseEnv({});
+    const env = parseSettings({});
     expect(env.S3_BUCKET).toBeUndefined();
     expect(env.S3_REGION).toBe("us-east-1");
     expect(env.S3_FORCE_PATH_STYLE).toBe(false);
@@ -123,7 +123,7 @@ describe("configuration", () => {
 
   test("S3_BUCKET with keys configures the bucket; path style by default with an endpoint", () => {
     const keys = { S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" };
-    const aws = parseEnv({ S3_BUCKET: "amani-media", S3_REGION: "eu-west-1", ...keys });
+    const aws = parseSettings({ S3_BUCKET: "amani-media", S3_REGION: "eu-west-1", ...keys });
     expect(aws).toMatchObject({
       S3_BUCKET: "amani-media",
       S3_REGION: "eu-west-1",
@@ -132,7 +132,7 @@ describe("configuration", () => {
     expect(aws.S3_ENDPOINT).toBeUndefined();
     expect(aws.S3_PREFIX).toBeUndefined();
 
-    const minio = parseEnv({
+    const minio = parseSettings({
       S3_BUCKET: "amani-media",
       S3_ENDPOINT: "http://localhost:9000",
       S3_PREFIX: "shop/",
@@ -143,7 +143,7 @@ describe("configuration", () => {
       S3_FORCE_PATH_STYLE: true,
       S3_PREFIX: "shop/",
     });
-    const r2 = parseEnv({
+    const r2 = parseSettings({
       S3_BUCKET: "amani-media",
       S3_ENDPOINT: "https://abc.r2.cloudflarestorage.com",
       S3_REGION: "auto",
@@ -170,7 +170,9 @@ describe("configuration", () => {
       "Invalid configuration: S3_BUCKET must be set to use S3_ENDPOINT, S3_ACCESS_KEY_ID (without it, images are stored in DATA_DIR/media).",
     );
     // Empty values, as in a copied .env.example, mean "not set".
-    expect(parseEnv({ S3_BUCKET: "", S3_ENDPOINT: "", S3_REGION: "" }).S3_BUCKET).toBeUndefined();
+    expect(
+      parseSettings({ S3_BUCKET: "", S3_ENDPOINT: "", S3_REGION: "" }).S3_BUCKET,
+    ).toBeUndefined();
   });
 
   test("malformed S3 values are refused with what is expected", () => {
@@ -195,11 +197,11 @@ describe("configuration", () => {
   });
 
   test("FREE_DELIVERY_OVER: 5000 shillings by default, any whole number, 0 for no offer", () => {
-    expect(parseEnv({}).FREE_DELIVERY_OVER).toBe(5000);
-    expect(getPublicConfig(parseEnv({})).freeDeliveryOver).toBe(5000);
-    expect(parseEnv({ FREE_DELIVERY_OVER: "" }).FREE_DELIVERY_OVER).toBe(5000);
-    expect(parseEnv({ FREE_DELIVERY_OVER: "7500" }).FREE_DELIVERY_OVER).toBe(7500);
-    expect(getPublicConfig(parseEnv({ FREE_DELIVERY_OVER: "0" })).freeDeliveryOver).toBe(0);
+    expect(parseSettings({}).FREE_DELIVERY_OVER).toBe(5000);
+    expect(publicConfig(parseSettings({})).freeDeliveryOver).toBe(5000);
+    expect(parseSettings({ FREE_DELIVERY_OVER: "" }).FREE_DELIVERY_OVER).toBe(5000);
+    expect(parseSettings({ FREE_DELIVERY_OVER: "7500" }).FREE_DELIVERY_OVER).toBe(7500);
+    expect(publicConfig(parseSettings({ FREE_DELIVERY_OVER: "0" })).freeDeliveryOver).toBe(0);
     for (const bad of ["-1", "5,000", "KSh 5000", "49.50", "abc", "12345678"]) {
       expect(message({ FREE_DELIVERY_OVER: bad })).toBe(
         `Invalid configuration: FREE_DELIVERY_OVER must be a whole number of shillings (5000 by default), or 0 for no free delivery (got ${JSON.stringify(bad)}).`,
@@ -208,9 +210,9 @@ describe("configuration", () => {
   });
 
   test("PAGE_CACHE_MB: 32 megabytes by default, 0 for none, a whole number", () => {
-    expect(parseEnv({}).PAGE_CACHE_MB).toBe(32);
-    expect(parseEnv({ PAGE_CACHE_MB: "0" }).PAGE_CACHE_MB).toBe(0);
-    expect(parseEnv({ PAGE_CACHE_MB: "128" }).PAGE_CACHE_MB).toBe(128);
+    expect(parseSettings({}).PAGE_CACHE_MB).toBe(32);
+    expect(parseSettings({ PAGE_CACHE_MB: "0" }).PAGE_CACHE_MB).toBe(0);
+    expect(parseSettings({ PAGE_CACHE_MB: "128" }).PAGE_CACHE_MB).toBe(128);
     for (const bad of ["-1", "1.5", "lots", "100000"]) {
       expect(message({ PAGE_CACHE_MB: bad })).toBe(
         `Invalid configuration: PAGE_CACHE_MB must be a whole number of megabytes (32 by default), or 0 to keep none (got ${JSON.stringify(bad)}).`,
@@ -219,11 +221,11 @@ describe("configuration", () => {
   });
 
   test("social links: unset gives the network's page, a URL replaces it, empty hides it", () => {
-    const shown = getPublicConfig(parseEnv({}));
+    const shown = publicConfig(parseSettings({}));
     expect(shown.instagramUrl).toBe("https://www.instagram.com/");
     expect(shown.tiktokUrl).toBe("https://www.tiktok.com/");
-    const config = getPublicConfig(
-      parseEnv({
+    const config = publicConfig(
+      parseSettings({
         SHOP_INSTAGRAM_URL: "https://www.instagram.com/amaniprints",
         SHOP_FACEBOOK_URL: "",
         SHOP_TIKTOK_URL: "",
@@ -238,8 +240,8 @@ describe("configuration", () => {
   });
 
   test("METRICS_TOKEN is off by default, at least 16 characters, and never echoed", () => {
-    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
-    expect(parseEnv({ METRICS_TOKEN: "a".repeat(16) }).METRICS_TOKEN).toBe("a".repeat(16));
+    expect(parseSettings({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseSettings({ METRICS_TOKEN: "a".repeat(16) }).METRICS_TOKEN).toBe("a".repeat(16));
     const short = message({ METRICS_TOKEN: "letmein" });
     expect(short).toBe(
       "Invalid configuration: METRICS_TOKEN must be a random string of at least 16 characters.",
@@ -247,8 +249,8 @@ describe("configuration", () => {
   });
 
   test("STOCK_HOLD_MINUTES is 30 by default, a whole number of minutes from 1 to 1440", () => {
-    expect(parseEnv({}).STOCK_HOLD_MINUTES).toBe(30);
-    expect(parseEnv({ STOCK_HOLD_MINUTES: "45" }).STOCK_HOLD_MINUTES).toBe(45);
+    expect(parseSettings({}).STOCK_HOLD_MINUTES).toBe(30);
+    expect(parseSettings({ STOCK_HOLD_MINUTES: "45" }).STOCK_HOLD_MINUTES).toBe(45);
     for (const bad of ["0", "1.5", "half an hour", "2000"]) {
       expect(message({ STOCK_HOLD_MINUTES: bad })).toBe(
         `Invalid configuration: STOCK_HOLD_MINUTES must be a whole number of minutes from 1 to 1440 (got ${JSON.stringify(bad)}).`,
@@ -257,7 +259,7 @@ describe("configuration", () => {
   });
 
   test("Africa's Talking: username and key together; sender ID and base URL only with them", () => {
-    const env = parseEnv({ AT_USERNAME: "amani", AT_API_KEY: "atsk_0123456789abcdef" });
+    const env = parseSettings({ AT_USERNAME: "amani", AT_API_KEY: "atsk_0123456789abcdef" });
     expect([env.AT_USERNAME, env.AT_SENDER_ID, env.AT_BASE_URL]).toEqual([
       "amani",
       undefined,
@@ -282,12 +284,12 @@ describe("configuration", () => {
       /^Invalid configuration: AT_BASE_URL must be an http\(s\) URL of Africa's Talking's API/,
     );
     expect(
-      parseEnv({ ...both, AT_SENDER_ID: "AMANI", AT_BASE_URL: "http://127.0.0.1:9000" }),
+      parseSettings({ ...both, AT_SENDER_ID: "AMANI", AT_BASE_URL: "http://127.0.0.1:9000" }),
     ).toMatchObject({ AT_SENDER_ID: "AMANI", AT_BASE_URL: "http://127.0.0.1:9000" });
   });
 
   test("SMTP_URL is an smtp or smtps URL whose password is never echoed; MAIL_FROM needs it", () => {
-    expect(parseEnv({ SMTP_URL: "smtps://shop:pw@smtp.example.com:465" }).SMTP_URL).toBe(
+    expect(parseSettings({ SMTP_URL: "smtps://shop:pw@smtp.example.com:465" }).SMTP_URL).toBe(
       "smtps://shop:pw@smtp.example.com:465",
     );
     expect(message({ SMTP_URL: "smtp.example.com" })).toBe(
@@ -301,7 +303,7 @@ describe("configuration", () => {
     );
     const smtp = { SMTP_URL: "smtp://localhost:2525" };
     for (const from of ["orders@amaniprints.co.ke", "Amani Prints <orders@amaniprints.co.ke>"]) {
-      expect(parseEnv({ ...smtp, MAIL_FROM: from }).MAIL_FROM).toBe(from);
+      expect(parseSettings({ ...smtp, MAIL_FROM: from }).MAIL_FROM).toBe(from);
     }
     expect(message({ ...smtp, MAIL_FROM: "Amani Prints" })).toBe(
       'Invalid configuration: MAIL_FROM must be an address, or a name and address such as Amani Prints <orders@amaniprints.co.ke> (got "Amani Prints").',
@@ -310,7 +312,7 @@ describe("configuration", () => {
 
   test("OWNER_PHONE is a Kenyan mobile number and OWNER_EMAIL an address", () => {
     for (const phone of ["0712345678", "254712345678", "+254112345678"]) {
-      expect(parseEnv({ OWNER_PHONE: phone }).OWNER_PHONE).toBe(phone);
+      expect(parseSettings({ OWNER_PHONE: phone }).OWNER_PHONE).toBe(phone);
     }
     for (const bad of ["+447700900123", "0212345678", "071234567"]) {
       expect(message({ OWNER_PHONE: bad })).toBe(
