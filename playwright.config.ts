@@ -43,6 +43,26 @@ const testServer = (port: number, dataDir: string, command = "npm run serve:test
 };
 /** Specs about the server processes themselves, run once (not per viewport). */
 const SERVER_SPECS = /(operations|several-processes)\.spec/;
+/** The back office's specs: run at laptop size; every other spec is a shopper's, at phone size. */
+const BACK_OFFICE_SPECS = ["admin", "admin-products", "stock-admin"];
+
+/**
+ * Each browser test runs at one size, its spec's (phone for the shop, laptop for the back
+ * office), unless its title carries a tag: `@both` for a test of layout (the shell, menus, the
+ * drawer, cards, filters, tables) or of a page's accessibility at both sizes, `@phone` or
+ * `@desktop` for a test of one size only (docs/decisions/0041-one-size-per-test.md). Playwright
+ * matches a project's grep against "<project> <file> <titles> <tags>".
+ */
+const otherSizesTests = (project: "phone" | "desktop") => {
+  const other = project === "phone" ? "desktop" : "phone";
+  const files = `(${BACK_OFFICE_SPECS.join("|")})\\.spec\\.ts`;
+  // The other size's files: their tests run here only when tagged for it.
+  const otherFiles = project === "phone" ? files : `(?!${files})[\\w-]+\\.spec\\.ts`;
+  return [
+    new RegExp(`@${other}\\b`),
+    new RegExp(`^${project} ${otherFiles} (?!.*@(both|${project})\\b)`),
+  ];
+};
 
 export const chromium = {
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
@@ -74,9 +94,13 @@ export default defineConfig({
   // dropped connection lets it in (offline.spec.ts), so other specs see the network as it is.
   use: { baseURL, launchOptions: chromium, trace: "retain-on-failure", serviceWorkers: "block" },
   projects: [
+    // Start-up and HTTP behaviour of the server process itself: no viewport involved. Listed
+    // first, so its long tests (each starts servers of its own) begin early and overlap the rest.
+    { name: "server", testMatch: SERVER_SPECS },
     {
       name: "phone",
       testIgnore: SERVER_SPECS,
+      grepInvert: otherSizesTests("phone"),
       use: {
         ...devices["Pixel 7"],
         viewport: { width: 390, height: 844 },
@@ -85,10 +109,9 @@ export default defineConfig({
     {
       name: "desktop",
       testIgnore: SERVER_SPECS,
+      grepInvert: otherSizesTests("desktop"),
       use: { viewport: { width: 1280, height: 800 } },
     },
-    // Start-up and HTTP behaviour of the server process itself: no viewport involved.
-    { name: "server", testMatch: SERVER_SPECS },
   ],
   webServer: [
     testServer(E2E_PORT, E2E_DATA_DIR),

@@ -1,6 +1,13 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/** Integration files that spawn processes (the shop, npm scripts, a second sender). */
+const SPAWNING = [
+  "tests/integration/backup.test.ts",
+  "tests/integration/import.test.ts",
+  "tests/integration/message-processes.test.ts",
+];
+
 // Unit tests sit beside the code; integration tests run against real databases (PGlite, and
 // PostgreSQL when TEST_DATABASE_URL is set). Playwright's files are never picked up here.
 export default defineConfig({
@@ -24,6 +31,23 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: SPAWNING,
+          globalSetup: ["tests/setup/database-templates.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // Two files at a time: most of a case is waiting on a database or a socket.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files that start shop processes of their own, or time what they do: one at a time,
+          // so they never compete with each other for the two cores.
+          name: "integration-processes",
+          include: SPAWNING,
+          globalSetup: ["tests/setup/database-templates.ts"],
           environment: "node",
           testTimeout: 180_000,
           hookTimeout: 180_000,

@@ -4,7 +4,9 @@
 # NODE_ENV=production on a fresh data folder, then check /healthz, a page and an image, take a
 # backup while it runs, stop it, restore the backup elsewhere and create an admin there. A package
 # the server or those commands need that is missing from `dependencies` fails it.
-# Usage: bash scripts/production-smoke.sh   (SMOKE_KEEP=1 keeps the folder for a look)
+# Usage: bash scripts/production-smoke.sh [--reuse-build]   (SMOKE_KEEP=1 keeps the folder for a look)
+# --reuse-build takes the build just made (as `npm test` does after its build stage) instead of
+# building again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d "${TMPDIR:-/tmp}/shop-smoke-XXXXXX")
@@ -24,8 +26,12 @@ fail() {
 }
 step() { echo "--- $* ($SECONDS s)"; }
 
-step "build"
-npm run --silent build >"$work/build.log" 2>&1 || { cat "$work/build.log"; fail "the build failed"; }
+if [ "${1:-}" = --reuse-build ] && [ -f build/server/index.js ]; then
+  step "reuse the build"
+else
+  step "build"
+  npm run --silent build >"$work/build.log" 2>&1 || { cat "$work/build.log"; fail "the build failed"; }
+fi
 
 step "copy the production files"
 bash scripts/production-files.sh "$work/app"

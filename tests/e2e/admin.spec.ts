@@ -284,62 +284,64 @@ test.describe("Dashboard", () => {
     await expectAccessible(page, "failed status change");
   });
 
-  test("on a phone the lists read as cards, nothing is wider than the screen, and every control takes a thumb", async ({
-    page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", "the phone's layout");
-    const customer = `Wairimu Simu ${Date.now().toString(36)}`;
-    await placePendingOrder(page, customer);
-    const width = page.viewportSize()!.width;
+  test(
+    "on a phone the lists read as cards, nothing is wider than the screen, and every control takes a thumb",
+    { tag: "@phone" },
+    async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "phone", "the phone's layout");
+      const customer = `Wairimu Simu ${Date.now().toString(36)}`;
+      await placePendingOrder(page, customer);
+      const width = page.viewportSize()!.width;
 
-    /** Every shown control in `scope` is on the screen and at least 44 px tall (and wide). */
-    const thumbSized = async (scope: Locator, what: string) => {
-      const controls = scope
-        .locator(
-          "a, button, select, textarea, summary, input:not([type=hidden], [type=checkbox], .sr-only), label:has(input[type=checkbox])",
-        )
-        // A size's pieces field shows once the size is chosen.
-        .filter({ visible: true });
-      const count = await controls.count();
-      expect(count, `${what}: controls`).toBeGreaterThan(0);
-      for (let i = 0; i < count; i++) {
-        const name = `${what}: ${await controls.nth(i).evaluate((e) => e.outerHTML.slice(0, 80))}`;
-        const box = (await controls.nth(i).boundingBox())!;
-        expect(box.height, name).toBeGreaterThanOrEqual(44);
-        expect(box.width, name).toBeGreaterThanOrEqual(44);
-        expect(box.x, name).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width, name).toBeLessThanOrEqual(width);
+      /** Every shown control in `scope` is on the screen and at least 44 px tall (and wide). */
+      const thumbSized = async (scope: Locator, what: string) => {
+        const controls = scope
+          .locator(
+            "a, button, select, textarea, summary, input:not([type=hidden], [type=checkbox], .sr-only), label:has(input[type=checkbox])",
+          )
+          // A size's pieces field shows once the size is chosen.
+          .filter({ visible: true });
+        const count = await controls.count();
+        expect(count, `${what}: controls`).toBeGreaterThan(0);
+        for (let i = 0; i < count; i++) {
+          const name = `${what}: ${await controls.nth(i).evaluate((e) => e.outerHTML.slice(0, 80))}`;
+          const box = (await controls.nth(i).boundingBox())!;
+          expect(box.height, name).toBeGreaterThanOrEqual(44);
+          expect(box.width, name).toBeGreaterThanOrEqual(44);
+          expect(box.x, name).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, name).toBeLessThanOrEqual(width);
+        }
+      };
+      const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+      await page.goto("/admin");
+      expect(await pageWidth()).toBeLessThanOrEqual(width);
+      const product = page.getByTestId("admin-product").first();
+      await thumbSized(product, "product card");
+      await thumbSized(page.getByRole("search"), "product search");
+      await thumbSized(page.getByRole("navigation", { name: "Product pages" }), "product pages");
+      await page.getByText("Add New Product").click();
+      await thumbSized(page.getByRole("form", { name: "Add New Product" }), "add product form");
+
+      await page.goto(`/admin/orders?${new URLSearchParams({ q: customer })}`);
+      expect(await pageWidth()).toBeLessThanOrEqual(width);
+      const order = page.getByTestId("order-row").filter({ hasText: customer });
+      // A card: the table's header row is not shown, the order's facts stack within the screen.
+      await expect(page.getByRole("columnheader", { name: "Customer" })).toBeHidden();
+      const card = (await order.boundingBox())!;
+      expect(card.width).toBeLessThanOrEqual(width);
+      for (const fact of [customer, "254722000111", "otieno@example.co.ke", /KSh [\d,]+/]) {
+        const box = (await order.getByText(fact).first().boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
       }
-    };
-    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-
-    await page.goto("/admin");
-    expect(await pageWidth()).toBeLessThanOrEqual(width);
-    const product = page.getByTestId("admin-product").first();
-    await thumbSized(product, "product card");
-    await thumbSized(page.getByRole("search"), "product search");
-    await thumbSized(page.getByRole("navigation", { name: "Product pages" }), "product pages");
-    await page.getByText("Add New Product").click();
-    await thumbSized(page.getByRole("form", { name: "Add New Product" }), "add product form");
-
-    await page.goto(`/admin/orders?${new URLSearchParams({ q: customer })}`);
-    expect(await pageWidth()).toBeLessThanOrEqual(width);
-    const order = page.getByTestId("order-row").filter({ hasText: customer });
-    // A card: the table's header row is not shown, the order's facts stack within the screen.
-    await expect(page.getByRole("columnheader", { name: "Customer" })).toBeHidden();
-    const card = (await order.boundingBox())!;
-    expect(card.width).toBeLessThanOrEqual(width);
-    for (const fact of [customer, "254722000111", "otieno@example.co.ke", /KSh [\d,]+/]) {
-      const box = (await order.getByText(fact).first().boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
-    }
-    await thumbSized(order, "order card");
-    await thumbSized(
-      page.locator("form").filter({ has: page.getByLabel("Find an order") }),
-      "order search",
-    );
-    await expectAccessible(page, "orders on a phone");
-  });
+      await thumbSized(order, "order card");
+      await thumbSized(
+        page.locator("form").filter({ has: page.getByLabel("Find an order") }),
+        "order search",
+      );
+      await expectAccessible(page, "orders on a phone");
+    },
+  );
 
   test("products: search, category, and the availability toggle hides a product from the shop", async ({
     page,

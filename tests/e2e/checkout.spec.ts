@@ -12,9 +12,9 @@ async function addSizedToCart(page: Page) {
   await expect(page.getByText("Added to cart!")).toBeVisible();
 }
 
-test("'Added to cart!' shows at bottom-right for 2 seconds; focus stays in the open drawer", async ({
-  page,
-}) => {
+test("'Added to cart!' shows at bottom-right for 2 seconds; focus stays in the open drawer", {
+  tag: "@both",
+}, async ({ page }) => {
   await page.goto(`/product/${sized.id}`);
   await chooseSize(page, sized.sizes[1]!);
   // Watched in the page from before the tap, every 20 ms, from the moment the toast shows (where
@@ -102,9 +102,9 @@ async function fillCheckout(
 test.describe("Cart and checkout", () => {
   // A refused checkout answers 400, which the browser logs.
   test.use({ expectedConsoleErrors: [/status of 400/] });
-  test("the whole journey: add with a size, drawer, cart, each alert in order, fees, pay, thank you", async ({
-    page,
-  }) => {
+  test("the whole journey: add with a size, drawer, cart, each alert in order, fees, pay, thank you", {
+    tag: "@both",
+  }, async ({ page }) => {
     await addSizedToCart(page);
     await expect(page.getByTestId("cart-badge")).toHaveText("1");
     // The drawer shows the line, changes its quantity, and leads to checkout.
@@ -284,7 +284,9 @@ test.describe("Cart and checkout", () => {
     await expectAccessible(page, "empty cart");
   });
 
-  test("a product card adds one, asking for the size first when it has sizes", async ({ page }) => {
+  test("a product card adds one, asking for the size first when it has sizes", {
+    tag: "@both",
+  }, async ({ page }) => {
     await page.goto("/shop?category=accessories");
     const card = page.getByTestId("product-card").first();
     const name = (await card.locator("h3").textContent())!;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type Request } from "@playwright/test";
+import { test as base, type Cookie, expect, type Page, type Request } from "@playwright/test";
 import sharp from "sharp";
 
 export { backOfficeURL } from "../../playwright.config";
@@ -123,14 +123,34 @@ export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 76
 
 export const OWNER = { email: "owner@amaniprints.test", password: "kitenge-owner-2026" };
 
-/** Signs in through the login form, as the owner does. */
+/** The owner's session cookies, by shop origin: each worker signs in once per shop. */
+const ownerSessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens the dashboard signed in as the owner. The first time in a worker (per shop), through the
+ * login form as the owner does; after that with the session it gave, as a browser that stayed
+ * signed in would. The login form keeps tests of its own (admin.spec.ts).
+ */
 export async function logInAsOwner(page: Page) {
+  // The address the page's relative URLs reach (a spec may use the back office's shop).
+  const origin = new URL((await page.request.get("/healthz/live")).url()).origin;
+  const kept = ownerSessions.get(origin);
+  if (kept) {
+    await page.context().addCookies(kept);
+    await openDashboard(page);
+    return;
+  }
   await page.goto("/login");
   await page.getByLabel("Email").fill(OWNER.email);
   await page.getByLabel("Password").fill(OWNER.password);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL("/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  const cookies = await page.context().cookies(origin);
+  ownerSessions.set(
+    origin,
+    cookies.filter((c) => c.name.includes("session")),
+  );
 }
 
 /** Opens a dashboard URL (page.goto waits until it is interactive). */

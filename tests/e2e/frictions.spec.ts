@@ -4,7 +4,9 @@ import { expect, isPhone, test } from "./fixtures";
 test.describe("Toasts and the sticky Add to Cart bar", () => {
   const piece = madeToOrder.find((p) => p.sizes.length === 0)!;
 
-  test("'Added to cart!' shows above the Add to Cart button, never over it", async ({ page }) => {
+  test("'Added to cart!' shows above the Add to Cart button, never over it", {
+    tag: "@both",
+  }, async ({ page }) => {
     await page.goto(`/product/${piece.id}`);
     const button = page.getByRole("button", { name: "Add to Cart" });
     await button.click();

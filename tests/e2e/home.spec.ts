@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test } from "./fixtures";
 
 test.describe("Home", () => {
-  test("hero links to the shop and the story", async ({ page }) => {
+  test("hero links to the shop and the story", { tag: "@both" }, async ({ page }) => {
     await page.goto("/");
     const hero = page.locator("section").first();
     await expect(hero.getByRole("heading", { level: 1 })).toBeVisible();
@@ -13,9 +13,9 @@ test.describe("Home", () => {
     await expectAccessible(page, "home");
   });
 
-  test("Featured Products shows at most 8 featured cards with name, category, price and badge", async ({
-    page,
-  }) => {
+  test("Featured Products shows at most 8 featured cards with name, category, price and badge", {
+    tag: "@both",
+  }, async ({ page }) => {
     await page.goto("/");
     const section = page.getByRole("region", { name: "Featured Products" });
     const cards = section.getByTestId("product-card");

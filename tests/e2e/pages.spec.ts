@@ -5,9 +5,9 @@ import { expect, expectAccessible, isPhone, test } from "./fixtures";
 const WHATSAPP = "254712345678";
 
 test.describe("About", () => {
-  test("tells the story, the four values and every collection with products on show", async ({
-    page,
-  }) => {
+  test("tells the story, the four values and every collection with products on show", {
+    tag: "@both",
+  }, async ({ page }) => {
     await page.goto("/about");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     for (const value of [

@@ -7,9 +7,9 @@ const unsized = inStock.find((p) => p.sizes.length === 0)!;
 const hidden = catalogue.find((p) => !p.inStock)!;
 
 test.describe("Product page", () => {
-  test("shows the product, its price, sale price, sizes, trust notes and tabs", async ({
-    page,
-  }) => {
+  test("shows the product, its price, sale price, sizes, trust notes and tabs", {
+    tag: "@both",
+  }, async ({ page }) => {
     await page.goto(`/product/${sized.id}`);
     await expect(page.getByRole("heading", { level: 1, name: sized.name })).toBeVisible();
     await expect(page).toHaveTitle(`${sized.name} | Amani Prints`);
@@ -41,9 +41,9 @@ test.describe("Product page", () => {
     await expectAccessible(page, "product");
   });
 
-  test("the gallery has a thumbnail per photo, operable by keyboard; the main photo loads first", async ({
-    page,
-  }) => {
+  test("the gallery has a thumbnail per photo, operable by keyboard; the main photo loads first", {
+    tag: "@both",
+  }, async ({ page }) => {
     await page.goto(`/product/${sized.id}`);
     const photos = page.getByRole("list", { name: `Photos of ${sized.name}` }).locator("img");
     await expect(photos).toHaveCount(3);

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import net from "node:net";
 import { expect } from "./fixtures";
 
 /**
@@ -21,4 +22,13 @@ export function startServer(env: Record<string, string>, { readyWithinMs = 90_00
       await expect.poll(() => output, { timeout: readyWithinMs }).toMatch(/is open on/);
     },
   };
+}
+
+/** A port free at this moment, as the operating system picks it, for a server a test starts. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer().listen(0, "127.0.0.1");
+  await new Promise((resolve) => probe.once("listening", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

@@ -4,11 +4,10 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import pg from "pg";
 import { createPesapalEmulator } from "../../app/modules/payments/sandbox/emulator.server";
-import { E2E_PORT } from "../../playwright.config";
 import { startS3rver } from "../setup/storages";
 import { tempDir } from "../setup/temp-dir";
 import { expect, ksh, OWNER, test } from "./fixtures";
-import { startServer as startProcess } from "./server-process";
+import { freePort, startServer as startProcess } from "./server-process";
 
 /**
  * Two built server processes on one PostgreSQL and one S3-compatible bucket, as the README's
@@ -16,8 +15,6 @@ import { startServer as startProcess } from "./server-process";
  * for the one real Pesapal every process talks to (demo mode's emulator lives inside each process,
  * so its payments are not visible to the other: demo mode is for one process).
  */
-test.describe.configure({ mode: "serial" });
-
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const KEY = "multi-process-key";
 const SECRET = "multi-process-secret";
@@ -109,8 +106,9 @@ test("two processes on one PostgreSQL share carts, sessions and orders, settle o
 
   const bucket = await startS3rver();
   const dataDir = tempDir("multi");
-  const a = `http://localhost:${E2E_PORT + 11}`;
-  const b = `http://localhost:${E2E_PORT + 12}`;
+  const [portA, portB] = [await freePort(), await freePort()];
+  const a = `http://localhost:${portA}`;
+  const b = `http://localhost:${portB}`;
   const shared = {
     DATABASE_URL: shopUrl.toString(),
     // A proxy would be the public address; here the first process stands in for it.
@@ -132,8 +130,8 @@ test("two processes on one PostgreSQL share carts, sessions and orders, settle o
     TRUST_PROXY: "1",
   };
   // Both start together on the empty database: one migrates and does the first-run work.
-  const serverA = startServer({ ...shared, PORT: String(E2E_PORT + 11) });
-  const serverB = startServer({ ...shared, PORT: String(E2E_PORT + 12) });
+  const serverA = startServer({ ...shared, PORT: String(portA) });
+  const serverB = startServer({ ...shared, PORT: String(portB) });
 
   try {
     await Promise.all([serverA.ready(), serverB.ready()]);

@@ -16,7 +16,7 @@ const CATEGORY_LINKS = [
 const EMPTY = "Home Decor";
 const offered = CATEGORY_IDS.filter((id) => inStock.some((p) => p.category === id));
 
-test.describe("header on a laptop", () => {
+test.describe("header on a laptop", { tag: "@desktop" }, () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, "desktop navigation");
 
   test("links Home, Shop, About and Contact, highlighting the current path", async ({ page }) => {
@@ -149,7 +149,7 @@ test.describe("menu on a phone", () => {
   });
 });
 
-test.describe("cart drawer", () => {
+test.describe("cart drawer", { tag: "@both" }, () => {
   test("opens empty with the spec's text and a link back to the shop", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
@@ -171,7 +171,7 @@ test.describe("cart drawer", () => {
   });
 });
 
-test.describe("footer", () => {
+test.describe("footer", { tag: "@both" }, () => {
   test("has the blurb, three social links in new tabs, Quick Links, collections and the current year", async ({
     page,
   }) => {

@@ -21,9 +21,9 @@ async function categories(page: Page) {
 }
 
 test.describe("Shop listing", () => {
-  test("shows every in-stock product by name, 24 at a time, with the whole count", async ({
-    page,
-  }) => {
+  test("shows every in-stock product by name, 24 at a time, with the whole count", {
+    tag: "@both",
+  }, async ({ page }) => {
     await page.goto("/shop");
     await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
     // Headings go in order: no level skipped after the h1 (the cards' h3s sit under an h2).
@@ -48,7 +48,9 @@ test.describe("Shop listing", () => {
     await expectAccessible(page, "shop");
   });
 
-  test("the sidebar counts per category, in the spec's groups, 'More' last", async ({ page }) => {
+  test("the sidebar counts per category, in the spec's groups, 'More' last", {
+    tag: "@both",
+  }, async ({ page }) => {
     await page.goto("/shop");
     const nav = await categories(page);
     await expect(nav.getByRole("link", { name: /^All Products/ })).toHaveText(
@@ -218,9 +220,9 @@ test.describe("Shop listing", () => {
     await expect(page.getByRole("main").locator("section[aria-busy=true]")).toHaveCount(0);
   });
 
-  test("product cards link to their pages and show images from the WebP widths", async ({
-    page,
-  }) => {
+  test("product cards link to their pages and show images from the WebP widths", {
+    tag: "@both",
+  }, async ({ page }) => {
     await page.goto("/shop?category=accessories");
     const first = expectedListing({ category: "accessories" })[0]!;
     const card = page.getByTestId("product-card").first();

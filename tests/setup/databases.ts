@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { tempDir } from "./temp-dir";
 
@@ -30,10 +32,20 @@ if (process.env.CI === "true" && !testDatabaseUrl) {
   throw new Error("CI must run the PostgreSQL cases: set TEST_DATABASE_URL.");
 }
 
+/**
+ * A data folder holding the migrated template (database-templates.ts): opening it only checks
+ * that every migration is there.
+ */
+function migratedFolder(prefix: string) {
+  const dir = tempDir(prefix);
+  fs.cpSync(path.join(inject("pgliteTemplate"), "db"), path.join(dir, "db"), { recursive: true });
+  return dir;
+}
+
 const pglite: TestDatabase = {
   name: "PGlite",
   async open() {
-    const dir = tempDir("pglite");
+    const dir = migratedFolder("pglite");
     const handle = await openDatabase({ dataDir: dir });
     return {
       ...handle,
@@ -44,7 +56,7 @@ const pglite: TestDatabase = {
     };
   },
   async place() {
-    const dir = tempDir("pglite-place");
+    const dir = migratedFolder("pglite-place");
     return {
       env: { DATA_DIR: dir },
       open: () => openDatabase({ dataDir: dir }),
@@ -55,13 +67,17 @@ const pglite: TestDatabase = {
   },
 };
 
-/** A throwaway database on the test server, created for one suite and dropped after it. */
+/**
+ * A throwaway database on the test server, created for one suite (a copy of the migrated
+ * template) and dropped after it.
+ */
 let made = 0;
 async function createDatabase(url: string) {
   const name = `shop_test_${process.pid}_${Date.now().toString(36)}_${made++}`;
+  const template = inject("postgresTemplate");
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
