@@ -61,7 +61,10 @@ export function printStageTable({ timings, integration, browser }) {
       for (const [project, sum] of byProject) row(`  project ${project}`, sum, "summed test time");
     }
   }
-  row("total", timings.reduce((s, t) => s + t.seconds, 0));
+  row(
+    "total",
+    timings.reduce((s, t) => s + t.seconds, 0),
+  );
 
   const slowest = browserTests(browser)
     .sort((a, b) => b.seconds - a.seconds)

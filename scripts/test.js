@@ -46,7 +46,12 @@ const stages = [
   },
   ...(process.argv.includes("--no-smoke")
     ? []
-    : [{ name: "production smoke test", run: ["bash", ["scripts/production-smoke.sh", "--reuse-build"]] }]),
+    : [
+        {
+          name: "production smoke test",
+          run: ["bash", ["scripts/production-smoke.sh", "--reuse-build"]],
+        },
+      ]),
 ];
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -107,7 +112,9 @@ const read = (file) => {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const vitestReports = ["unit", "integration", "integration-processes"].map((p) => read(`${p}.json`));
+const vitestReports = ["unit", "integration", "integration-processes"].map((p) =>
+  read(`${p}.json`),
+);
 for (const r of vitestReports) {
   if (r) {
     passed += r.numPassedTests;
