@@ -1,6 +1,6 @@
 // Lighthouse mobile (its default settings: a mid-range phone on a slow 4G connection, simulated)
 // in the machine's Chromium, as the browser tests drive it. Each page is run several times and the
-// median run is kept, the way Lighthouse's own documentation recommends (docs/variability.md).
+// median run is kept, the way Lighthouse's own documentation on variability recommends.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";

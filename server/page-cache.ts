@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
+import { LRUCache } from "lru-cache";
 
 /**
  * Storefront pages, rendered once and answered from memory to every visitor who carries no
@@ -87,27 +88,17 @@ export function pageCache({
   maxBytes,
   vary = () => ({}),
 }: Options): express.RequestHandler {
-  /** Least recently used first (a Map keeps insertion order; a hit moves its page to the end). */
-  const kept = new Map<string, KeptPage>();
-  let keptBytes = 0;
+  /** At most `maxBytes` of HTML, the least recently used page dropped first; none over a quarter. */
+  const kept = new LRUCache<string, KeptPage>({
+    maxSize: maxBytes,
+    maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
+    sizeCalculation: (page) => page.bytes,
+  });
   const rendering = new Map<string, Promise<Rendered>>();
 
   const keep = (key: string, page: Rendered, at: number) => {
-    const bytes = page.html.length;
-    if (bytes > maxBytes / 4) return;
-    forget(key);
-    kept.set(key, { ...page, version: at, bytes });
-    keptBytes += bytes;
-    for (const oldest of kept.keys()) {
-      if (keptBytes <= maxBytes) break;
-      forget(oldest);
-    }
-  };
-  const forget = (key: string) => {
-    const page = kept.get(key);
-    if (!page) return;
-    kept.delete(key);
-    keptBytes -= page.bytes;
+    // A page over the entry limit is not kept (and drops an older copy of itself).
+    kept.set(key, { ...page, version: at, bytes: Math.max(1, page.html.length) });
   };
 
   const renderFresh = async (
@@ -172,9 +163,6 @@ export function pageCache({
       const hit = kept.get(key);
       let page: Rendered;
       if (hit?.version === at) {
-        // Most recently used now.
-        kept.delete(key);
-        kept.set(key, hit);
         page = hit;
         res.setHeader("X-Page-Cache", "hit");
       } else {

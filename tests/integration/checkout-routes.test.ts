@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
 import { addToCart, cartCookie } from "~/modules/cart/cart.server";
-import { PaymentProviders } from "~/modules/payments/registry";
 import { action as apiCheckout } from "~/routes/resources/api-checkout";
 import { action as cartAction, totalForChosenDelivery } from "~/routes/storefront/cart";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
-import { startPesapal } from "../setup/pesapal";
-import { routeArgs, testServices } from "../setup/services";
+import { startPesapalShop } from "../setup/pesapal";
+import { routeArgs } from "../setup/services";
 
 /**
  * The cart page's form and POST /api/checkout start an order the same way: priced by the server,
@@ -25,7 +24,7 @@ const customer = {
 
 describe.each(databases)("checkout from the cart page and the JSON API, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
-  let pesapal: Awaited<ReturnType<typeof startPesapal>>;
+  let pesapal: Awaited<ReturnType<typeof startPesapalShop>>;
   let base = "";
   let services: Services;
 
@@ -38,10 +37,9 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
       category: "accessories",
       price: 800,
     });
-    pesapal = await startPesapal();
+    pesapal = await startPesapalShop(handle);
     base = pesapal.base;
-    const payments = new PaymentProviders([pesapal.client()]);
-    services = await testServices(handle, { payments });
+    services = pesapal.services;
   });
 
   afterAll(async () => {

@@ -14,8 +14,8 @@ import { loader as trackingLoader } from "~/routes/storefront/order-tracking";
 import { NOT_FOUND, TOO_MANY_TRIES, action as trackAction } from "~/routes/storefront/track-order";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
-import { payAt, startPesapal } from "../setup/pesapal";
-import { routeArgs, testServices, testShop } from "../setup/services";
+import { payAt, startPesapalShop } from "../setup/pesapal";
+import { routeArgs, testShop } from "../setup/services";
 
 const ADMIN = "fulfilment-admin";
 const base = {
@@ -28,7 +28,7 @@ const base = {
 
 describe.each(databases)("fulfilment and the shopper's tracking page, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
-  let pesapal: Awaited<ReturnType<typeof startPesapal>>;
+  let pesapal: Awaited<ReturnType<typeof startPesapalShop>>;
   let client: PesapalClient;
   let services: Services;
   let phones = 0;
@@ -102,9 +102,8 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
       category: "bags",
       price: 1800,
     });
-    pesapal = await startPesapal();
-    client = pesapal.client();
-    services = await testServices(handle, { payments: new PaymentProviders([client]) });
+    pesapal = await startPesapalShop(handle);
+    ({ client, services } = pesapal);
   });
 
   afterAll(async () => {

@@ -11,12 +11,11 @@ import { moveFulfilment } from "~/modules/orders/fulfilment.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin/messages";
-import { loader as ipnGet } from "~/routes/resources/pesapal-ipn";
 import type { Services } from "~/services.server";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
-import { payAt, startPesapal } from "../setup/pesapal";
-import { routeArgs, testServices, testSettings } from "../setup/services";
+import { payAt, startPesapalShop } from "../setup/pesapal";
+import { routeArgs, testSettings } from "../setup/services";
 import { type SmsEmulator, startSmsEmulator } from "../setup/sms-emulator";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp-server";
 
@@ -31,7 +30,7 @@ const OWNER_SMS_TO = "+254733000111";
  */
 describe.each(databases)("messages through the outbox, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
-  let pesapal: Awaited<ReturnType<typeof startPesapal>>;
+  let pesapal: Awaited<ReturnType<typeof startPesapalShop>>;
   let client: PesapalClient;
   let sms: SmsEmulator;
   let smtp: TestSmtpServer;
@@ -111,21 +110,8 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
     });
     sms = await startSmsEmulator();
     smtp = await startSmtpServer();
-    pesapal = await startPesapal((app) =>
-      app.get("/ipn", async (req, res) => {
-        const request = new Request(`http://localhost${req.originalUrl}`);
-        const response = await ipnGet(routeArgs(services, request));
-        res
-          .status(response.status)
-          .type("json")
-          .send(await response.text());
-      }),
-    );
-    client = pesapal.client();
-    services = await testServices(
-      handle,
-      { payments: new PaymentProviders([client]) },
-      testSettings({
+    pesapal = await startPesapalShop(handle, {
+      settings: testSettings({
         PUBLIC_URL: ORIGIN,
         AT_USERNAME: sms.username,
         AT_API_KEY: sms.apiKey,
@@ -135,7 +121,8 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
         // The owner's phone, for the "New paid order" SMS.
         OWNER_PHONE: "0733000111",
       }),
-    );
+    });
+    ({ client, services } = pesapal);
     // The one admin: the owner's "New paid order" email goes to their address.
     adminId = (await createAdmin(services.auth, OWNER)).id;
   });

@@ -22,12 +22,10 @@ import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
-import { loader as ipnGet } from "~/routes/resources/pesapal-ipn";
-import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
-import { payAt, startPesapal } from "../setup/pesapal";
-import { routeArgs, testServices, testShop } from "../setup/services";
+import { payAt, startPesapalShop } from "../setup/pesapal";
+import { testShop } from "../setup/services";
 
 const form = {
   name: "Akinyi Otieno",
@@ -53,9 +51,8 @@ const until = async (check: () => Promise<boolean>, ms = 10_000) => {
 
 describe.each(databases)("stock held while a payment is open, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
-  let pesapal: Awaited<ReturnType<typeof startPesapal>>;
+  let pesapal: Awaited<ReturnType<typeof startPesapalShop>>;
   let client: PesapalClient;
-  let services: Services;
   let products_ = 0;
   const ADMIN = "stock-admin";
 
@@ -128,18 +125,8 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
   beforeAll(async () => {
     handle = await database.open();
     await handle.db.insert(user).values({ id: ADMIN, name: "Owner", email: "owner@example.test" });
-    pesapal = await startPesapal((app) =>
-      app.get("/ipn", async (req, res) => {
-        const request = new Request(`http://localhost${req.originalUrl}`);
-        const response = await ipnGet(routeArgs(services, request));
-        res
-          .status(response.status)
-          .type("json")
-          .send(await response.text());
-      }),
-    );
-    client = pesapal.client();
-    services = await testServices(handle, { payments: new PaymentProviders([client]) });
+    pesapal = await startPesapalShop(handle);
+    ({ client } = pesapal);
   });
 
   afterAll(async () => {
@@ -269,7 +256,7 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
   test("a provider that cannot be reached fails the order and returns its pieces; the same checkout again takes them again, or names the line", async () => {
     const bag = await newProduct(BAG, [], 600);
     await stock(bag, "", 1);
-    const unreachable = pesapal.client({ baseUrl: "http://127.0.0.1:9/pesapal" });
+    const unreachable = pesapal.newClient({ baseUrl: "http://127.0.0.1:9/pesapal" });
     const items = [{ productId: bag, size: "", quantity: 1 }];
     const cartId = randomUUID();
     await expect(checkout(items, { cartId }, unreachable)).rejects.toThrow(CheckoutError);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { addToCart, cartCookie, loadCart } from "~/modules/cart/cart.server";
-import { PaymentProviders } from "~/modules/payments/registry";
 import { action as cartAction, loader as cartLoader } from "~/routes/storefront/cart";
 import {
   action as orderSuccessAction,
@@ -10,8 +9,8 @@ import {
 } from "~/routes/storefront/order-success";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
-import { payAt, startPesapal } from "../setup/pesapal";
-import { routeArgs, testServices } from "../setup/services";
+import { payAt, startPesapalShop } from "../setup/pesapal";
+import { routeArgs } from "../setup/services";
 
 /**
  * 'Try again' after a failed payment: the provider's reason in plain words, the items back in the
@@ -53,7 +52,7 @@ async function thrown(run: () => Promise<unknown>) {
 
 describe.each(databases)("'Try again' after a failed payment, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
-  let pesapal: Awaited<ReturnType<typeof startPesapal>>;
+  let pesapal: Awaited<ReturnType<typeof startPesapalShop>>;
   let services: Services;
 
   beforeAll(async () => {
@@ -75,8 +74,8 @@ describe.each(databases)("'Try again' after a failed payment, on $name", (databa
         price: 800,
       },
     ]);
-    pesapal = await startPesapal();
-    services = await testServices(handle, { payments: new PaymentProviders([pesapal.client()]) });
+    pesapal = await startPesapalShop(handle);
+    services = pesapal.services;
   });
 
   afterAll(async () => {

@@ -2,8 +2,14 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { expect } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
 import { PesapalClient } from "~/modules/payments/pesapal/client.server";
+import { PaymentProviders } from "~/modules/payments/registry";
 import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
+import { loader as ipnGet, action as ipnPost } from "~/routes/resources/pesapal-ipn";
+import type { Services } from "~/services.server";
+import type { Settings } from "~/settings.server";
+import { routeArgs, testServices } from "./services";
 
 type ClientOptions = ConstructorParameters<typeof PesapalClient>[0];
 
@@ -56,4 +62,43 @@ export async function payAt(
     body: JSON.stringify(body),
   });
   expect(response.status).toBe(200);
+}
+
+/**
+ * A shop paying through Pesapal, for an integration test: the emulator on a server of its own,
+ * the shop's IPN route at /ipn as Pesapal calls it (GET or POST, through the route's own loader
+ * and action), and the shop's services on the test's database with the real client as their
+ * payment provider. `services` may be given more (media, messages) and its own settings.
+ */
+export async function startPesapalShop(
+  database: DatabaseHandle,
+  options: {
+    given?: Partial<Omit<Services, "database" | "db" | "settings" | "payments">>;
+    settings?: Settings;
+    client?: Partial<ClientOptions>;
+  } = {},
+) {
+  let services: Services | undefined;
+  const pesapal = await startPesapal((app) =>
+    app.all("/ipn", express.text({ type: "*/*" }), async (req, res) => {
+      if (!services) return void res.status(503).end();
+      const request = new Request(`http://localhost${req.originalUrl}`, {
+        method: req.method,
+        body: req.method === "POST" ? req.body : undefined,
+      });
+      const args = routeArgs<never>(services, request);
+      const response = req.method === "POST" ? await ipnPost(args) : await ipnGet(args);
+      res
+        .status(response.status)
+        .type("json")
+        .send(await response.text());
+    }),
+  );
+  const client = pesapal.client(options.client);
+  services = await testServices(
+    database,
+    { payments: new PaymentProviders([client]), ...options.given },
+    options.settings,
+  );
+  return { base: pesapal.base, close: pesapal.close, newClient: pesapal.client, client, services };
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { CatalogueChanges } from "~/db/catalogue-changes.server";
 
 /**
@@ -10,20 +11,18 @@ import type { CatalogueChanges } from "~/db/catalogue-changes.server";
  * the next request gets the same object.
  */
 export function keptUntilChange<T>(max: number) {
-  const kept = new WeakMap<CatalogueChanges, Map<string, { version: number; value: T }>>();
+  const kept = new WeakMap<CatalogueChanges, LRUCache<string, { version: number; value: T }>>();
   return async (catalogue: CatalogueChanges, key: string, read: () => Promise<T>): Promise<T> => {
-    const values = kept.get(catalogue) ?? new Map();
-    kept.set(catalogue, values);
+    let values = kept.get(catalogue);
+    if (!values) {
+      values = new LRUCache({ max });
+      kept.set(catalogue, values);
+    }
     // Read before the query: a change committed while it runs leaves the value already stale.
     const version = catalogue.version();
     const found = values.get(key);
-    values.delete(key);
-    if (found?.version === version) {
-      values.set(key, found);
-      return found.value;
-    }
+    if (found?.version === version) return found.value;
     const value = await read();
-    if (values.size >= max) values.delete(values.keys().next().value!);
     values.set(key, { version, value });
     return value;
   };

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { v5 as uuidv5 } from "uuid";
 import { type CategoryId, isCategoryId } from "~/modules/catalog/categories";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
 import { MAX_STOCK } from "~/modules/inventory/stock-rules";
@@ -314,17 +314,12 @@ const ORDER_NAMESPACE = "6f1c3b5e-8a7d-4e2b-9c41-2d8f0e7a5b13";
 
 /**
  * The order id of an imported order: the document id itself when it is already a UUID, otherwise
- * a name-based UUID (version 5: SHA-1 of a fixed namespace and the document id). A second run
+ * a name-based UUID (version 5: SHA-1 of a fixed namespace and the document id, by the `uuid` package). A second run
  * therefore finds the orders the first one imported.
  */
 export function orderIdFor(documentId: string): string {
   if (isUuid(documentId)) return documentId.toLowerCase();
-  const namespace = Buffer.from(ORDER_NAMESPACE.replaceAll("-", ""), "hex");
-  const hash = createHash("sha1").update(namespace).update(documentId, "utf8").digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidv5(documentId, ORDER_NAMESPACE);
 }
 
 export type ImportedOrder = {

@@ -6,7 +6,7 @@ import {
 } from "~/modules/payments/provider";
 
 /**
- * What a payment status from the order's provider does to the order (DESIGN.md point 3), as a
+ * What a payment status from the order's provider does to the order (decision 8), as a
  * pure decision. Settlement moves an order only out of Pending and never overrides a status an
  * admin set, but it always records new payment facts. A Completed status whose amount, currency
  * or merchant reference differs from the order is a mismatch to investigate, never a payment. The
