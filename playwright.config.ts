@@ -92,7 +92,14 @@ export default defineConfig({
   reporter: "list",
   // The shop's service worker stands between a page and the network; only the spec about a
   // dropped connection lets it in (offline.spec.ts), so other specs see the network as it is.
-  use: { baseURL, launchOptions: chromium, trace: "retain-on-failure", serviceWorkers: "block" },
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    // A failed test keeps its trace (actions, DOM snapshots, network); the screencast is left out:
+    // recording it cost about a fifth of the browser suite's CPU.
+    trace: { mode: "retain-on-failure", screenshots: false },
+    serviceWorkers: "block",
+  },
   projects: [
     // Start-up and HTTP behaviour of the server process itself: no viewport involved. Listed
     // first, so its long tests (each starts servers of its own) begin early and overlap the rest.

@@ -1,7 +1,7 @@
-// The closing table of `npm test`: each stage's wall-clock minutes, the integration cases' time on
-// each database and the browser tests' time in each project (summed case time: the cases of a
-// stage run side by side, so these add up to more than the stage's own minutes), then the ten
-// slowest browser tests.
+// The closing table of `npm test`: each step's wall-clock minutes (steps of one stage run side by
+// side, so they add up to more than the total), the integration cases' time on each database and
+// the browser tests' time in each project (summed case time: cases also run side by side), the
+// whole run's wall-clock minutes, then the ten slowest browser tests.
 
 const minutes = (seconds) => (seconds / 60).toFixed(1).padStart(6);
 const row = (label, seconds, note = "") =>
@@ -44,8 +44,8 @@ function browserTests(report) {
   return tests;
 }
 
-export function printStageTable({ timings, integration, browser }) {
-  console.log(`\n${"Stage".padEnd(34)}${"min".padStart(6)}`);
+export function printStageTable({ timings, totalSeconds, integration, browser }) {
+  console.log(`\n${"Step".padEnd(34)}${"min".padStart(6)}`);
   for (const { name, seconds } of timings) {
     row(name, seconds);
     if (name === "integration") {
@@ -61,10 +61,7 @@ export function printStageTable({ timings, integration, browser }) {
       for (const [project, sum] of byProject) row(`  project ${project}`, sum, "summed test time");
     }
   }
-  row(
-    "total",
-    timings.reduce((s, t) => s + t.seconds, 0),
-  );
+  row("total, wall clock", totalSeconds);
 
   const slowest = browserTests(browser)
     .sort((a, b) => b.seconds - a.seconds)

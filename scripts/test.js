@@ -1,7 +1,8 @@
-// `npm test`: the whole suite in order (lint, import graph and types side by side; unit;
-// integration on PGlite and PostgreSQL; build with its size budget; browser tests in Chromium;
-// the production install from that build), then a table of the stages and their minutes, the
-// slowest browser tests, and one closing line with the totals.
+// `npm test`: the whole suite (lint, import graph, types and unit side by side; integration on
+// PGlite and PostgreSQL; the integration files that start processes beside the build with its size
+// budget; the browser tests in Chromium beside the production install from that build), then a
+// table of the steps and their minutes, the slowest browser tests, and one closing line with the
+// totals.
 // `npm test -- --no-smoke` leaves out the production install (it needs npm's registry).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -25,33 +26,41 @@ const vitest = (project) => [
   ],
 ];
 
-/** Each stage is one command, or several run side by side (their output printed as each ends). */
+/**
+ * The stages, in order; the steps of one stage run side by side (on two cores, a step that mostly
+ * waits, such as installing packages or a test that starts processes, costs the others little).
+ * One step of a stage may stream its output; the others' is printed when each ends.
+ */
+const smoke = !process.argv.includes("--no-smoke");
 const stages = [
-  {
-    name: "lint, imports, types",
-    side: [
-      ["lint", "biome", ["check", "."]],
-      ["imports", "npm", ["run", "--silent", "check:deps"]],
-      ["types", "npm", ["run", "--silent", "typecheck"]],
-    ],
-  },
-  { name: "unit", run: vitest("unit") },
-  { name: "integration", run: vitest("integration") },
-  { name: "integration (processes)", run: vitest("integration-processes") },
-  { name: "build", run: ["npm", ["run", "--silent", "build"]] },
-  {
-    name: "browser",
-    run: ["playwright", ["test", "--reporter=list,json"]],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/browser.json` },
-  },
-  ...(process.argv.includes("--no-smoke")
-    ? []
-    : [
-        {
-          name: "production smoke test",
-          run: ["bash", ["scripts/production-smoke.sh", "--reuse-build"]],
-        },
-      ]),
+  [
+    { name: "lint", run: ["biome", ["check", "."]] },
+    { name: "imports", run: ["npm", ["run", "--silent", "check:deps"]] },
+    { name: "types", run: ["npm", ["run", "--silent", "typecheck"]] },
+    { name: "unit", run: vitest("unit") },
+  ],
+  [{ name: "integration", run: vitest("integration"), stream: true }],
+  [
+    { name: "integration (processes)", run: vitest("integration-processes"), stream: true },
+    { name: "build", run: ["npm", ["run", "--silent", "build"]] },
+  ],
+  [
+    {
+      name: "browser",
+      run: ["playwright", ["test", "--reporter=list,json"]],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/browser.json` },
+      stream: true,
+    },
+    // The production install from the build just made, while the browser tests run.
+    ...(smoke
+      ? [
+          {
+            name: "production smoke test",
+            run: ["bash", ["scripts/production-smoke.sh", "--reuse-build"]],
+          },
+        ]
+      : []),
+  ],
 ];
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -62,44 +71,40 @@ if (!process.env.TEST_DATABASE_URL) {
 fs.rmSync(".e2e-data/db", { recursive: true, force: true });
 fs.rmSync(".e2e-data/back-office/db", { recursive: true, force: true });
 
-/** Runs a command; resolves with its exit code. `quiet` keeps its output until it ends. */
-function run([command, args], { env = {}, quiet = false } = {}) {
+/** Runs a step; resolves with its exit code. Unless it streams, its output waits until it ends. */
+function run({ name, run: [command, args], env = {}, stream = false }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
-      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+      stdio: stream ? "inherit" : ["ignore", "pipe", "pipe"],
       env: { ...process.env, ...env },
     });
     let output = "";
-    if (quiet) {
+    if (!stream) {
       child.stdout.on("data", (d) => (output += d));
       child.stderr.on("data", (d) => (output += d));
     }
     child.on("close", (code) => {
-      if (quiet) process.stdout.write(output);
+      if (!stream) process.stdout.write(`\n--- ${name} ---\n${output}`);
       resolve(code ?? 1);
     });
   });
 }
 
+const started = Date.now();
 const timings = [];
 let failedStep = null;
 for (const stage of stages) {
-  console.log(`\n=== ${stage.name} ===`);
-  const started = Date.now();
-  const codes = stage.side
-    ? await Promise.all(
-        stage.side.map(async ([name, command, args]) => {
-          const code = await run([command, args], { quiet: true });
-          if (code !== 0) console.log(`--- ${name} failed`);
-          return code;
-        }),
-      )
-    : [await run(stage.run, { env: stage.env })];
-  timings.push({ name: stage.name, seconds: (Date.now() - started) / 1000 });
-  if (codes.some((code) => code !== 0)) {
-    failedStep = stage.name;
-    break;
-  }
+  console.log(`\n=== ${stage.map((step) => step.name).join(", ")} ===`);
+  const codes = await Promise.all(
+    stage.map(async (step) => {
+      const started = Date.now();
+      const code = await run(step);
+      timings.push({ name: step.name, seconds: (Date.now() - started) / 1000 });
+      if (code !== 0) failedStep ??= step.name;
+      return code;
+    }),
+  );
+  if (codes.some((code) => code !== 0)) break;
 }
 
 const read = (file) => {
@@ -129,8 +134,10 @@ if (browser) {
   skipped += browser.stats.skipped;
 }
 const install = Number(process.env.CI_INSTALL_SECONDS);
+const installed = Number.isFinite(install) ? [{ name: "install", seconds: install }] : [];
 printStageTable({
-  timings: Number.isFinite(install) ? [{ name: "install", seconds: install }, ...timings] : timings,
+  timings: [...installed, ...timings],
+  totalSeconds: (Date.now() - started) / 1000 + (installed[0]?.seconds ?? 0),
   integration: vitestReports.slice(1).filter(Boolean),
   browser,
 });

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -10,11 +9,12 @@ import { seedOnFirstRun, seedSampleCatalogue } from "~/modules/catalog/sample-se
 import { DiskStorage } from "~/modules/media/storage.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
 import { databases } from "../setup/databases";
-import { tempDir } from "../setup/temp-dir";
+import { SAMPLE_MEDIA_DIR } from "../setup/sample-media";
 
-// One media folder for every database: sample images are keyed by product, so the second
-// database's seed reuses what the first one drew.
-const storage = new DiskStorage(path.join(tempDir("media"), "media"));
+// The suite's sample images (drawn once per clone, then reused): sample images are keyed by
+// product, so the second database's seed, the browser suite's servers and the production smoke
+// test reuse what the first seed here drew.
+const storage = new DiskStorage(SAMPLE_MEDIA_DIR);
 
 describe.each(databases)("on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
