@@ -50,7 +50,7 @@ const BACK_OFFICE_SPECS = ["admin", "admin-products", "stock-admin"];
  * Each browser test runs at one size, its spec's (phone for the shop, laptop for the back
  * office), unless its title carries a tag: `@both` for a test of layout (the shell, menus, the
  * drawer, cards, filters, tables) or of a page's accessibility at both sizes, `@phone` or
- * `@desktop` for a test of one size only (docs/decisions/0041-one-size-per-test.md). Playwright
+ * `@desktop` for a test of one size only (docs/decisions/0041-fast-feedback.md). Playwright
  * matches a project's grep against "<project> <file> <titles> <tags>".
  */
 const otherSizesTests = (project: "phone" | "desktop") => {
