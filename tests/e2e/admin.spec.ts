@@ -6,6 +6,7 @@ import {
   backOfficeURL,
   expect,
   expectAccessible,
+  fillCheckout,
   holdRequests,
   logInAsOwner,
   OWNER,
@@ -25,9 +26,7 @@ async function placePendingOrder(page: Page, customer: string) {
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart!")).toBeVisible();
   await page.goto("/cart");
-  await page.getByLabel("Full name").fill(customer);
-  await page.getByLabel("Phone").fill("0722000111");
-  await page.getByRole("textbox", { name: "Email" }).fill("otieno@example.co.ke");
+  await fillCheckout(page, { name: customer, phone: "0722000111", email: "otieno@example.co.ke" });
   await page.getByRole("button", { name: /^Pay KSh/ }).click();
   await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
   const payUrl = page.url();

@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { madeToOrder } from "./catalogue";
-import { chooseSize, expect, expectAccessible, holdRequests, ksh, test } from "./fixtures";
+import {
+  chooseSize,
+  expect,
+  expectAccessible,
+  fillCheckout,
+  holdRequests,
+  ksh,
+  test,
+} from "./fixtures";
 
 const sized = madeToOrder.find((p) => p.sizes.length > 0 && p.price < 3000)!;
 const unsized = madeToOrder.find((p) => p.sizes.length === 0 && p.price < 2000)!;
@@ -81,23 +89,6 @@ test("'Added to cart!' shows at bottom-right for 2 seconds; focus stays in the o
     expect(inside).toBe(true);
   }
 });
-
-async function fillCheckout(
-  page: Page,
-  fields: Partial<Record<"name" | "phone" | "email" | "address", string>>,
-) {
-  const values = {
-    name: "Wanjiru Kamau",
-    phone: "0712345678",
-    email: "wanjiru@example.co.ke",
-    ...fields,
-  };
-  await page.getByLabel("Full name").fill(values.name);
-  await page.getByLabel("Phone").fill(values.phone);
-  await page.getByRole("textbox", { name: "Email" }).fill(values.email);
-  // The address field is there for matatu and rider only.
-  if (values.address !== undefined) await page.getByLabel(/^Delivery address/).fill(values.address);
-}
 
 test.describe("Cart and checkout", () => {
   // A refused checkout answers 400, which the browser logs.

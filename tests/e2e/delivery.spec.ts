@@ -5,6 +5,7 @@ import {
   backOfficeURL,
   expect,
   expectAccessible,
+  fillCheckout,
   isPhone,
   ksh,
   logInAsOwner,
@@ -20,12 +21,6 @@ const bangle = inStock.find((p) => p.sizes.length === 0 && p.price === 1250)!;
  * every run checks one out and a counted shelf would run empty after a few.
  */
 const outfit = madeToOrder.find((p) => p.sizes.length > 0 && p.price < 3000)!;
-
-async function fillCustomer(page: Page, name: string) {
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Phone").fill("0712345678");
-  await page.getByRole("textbox", { name: "Email" }).fill("wanjiru@example.co.ke");
-}
 
 /** Adds the bangle set `quantity` times through its product page, as a shopper taps. */
 async function addBangles(page: Page, quantity: number) {
@@ -187,7 +182,7 @@ test.describe("Free delivery from KSh 5,000", () => {
     await expect(page.getByTestId("order-total")).toHaveText(ksh(THRESHOLD));
     await expect(page.getByRole("button", { name: `Pay ${ksh(THRESHOLD)}` })).toBeVisible();
     await expectAccessible(page, "cart with free delivery");
-    await fillCustomer(page, "Wanjiru Kamau");
+    await fillCheckout(page, { name: "Wanjiru Kamau" });
     await page.getByLabel(/^Delivery address/).fill("Argwings Kodhek Rd, Kilimani");
     await page.getByRole("button", { name: `Pay ${ksh(THRESHOLD)}` }).click();
 
@@ -225,7 +220,7 @@ test.describe("The back office sees free delivery", () => {
     await addBangles(page, 4);
     await page.goto("/cart");
     await page.getByLabel("Rider (boda boda)").check();
-    await fillCustomer(page, customer);
+    await fillCheckout(page, { name: customer });
     await page.getByLabel(/^Delivery address/).fill("Ngong Rd, Karen");
     await page.getByRole("button", { name: `Pay ${ksh(THRESHOLD)}` }).click();
     await expect(page.getByRole("heading", { name: "Pay KES 5,000" })).toBeVisible();
@@ -268,7 +263,7 @@ test.describe("The total before JavaScript", () => {
     await expect(page.getByRole("button", { name: `Pay ${ksh(outfit.price)}` })).toBeVisible();
 
     // Rider chosen, then 'Update total': the button says what Pesapal will ask.
-    await fillCustomer(page, "Achieng Odhiambo");
+    await fillCheckout(page, { name: "Achieng Odhiambo" });
     await page.getByLabel("Order notes").fill("Call at the gate");
     await page.getByLabel("Rider (boda boda)").check();
     await page.getByRole("button", { name: "Update total" }).click();

@@ -121,6 +121,39 @@ export async function chooseSize(page: Page, size: string) {
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
+/** The Shop's category list: the sidebar on a laptop, inside the opened 'Filters' on a phone. */
+export async function sidebarCategories(page: Page) {
+  if (isPhone(page)) {
+    const filters = page.getByTestId("filters");
+    if ((await filters.getAttribute("open")) === null) {
+      await filters.locator("summary").first().click();
+    }
+    return filters.getByRole("navigation", { name: "Categories" });
+  }
+  return page.locator("aside").getByRole("navigation", { name: "Categories" });
+}
+
+/**
+ * Fills the cart page's checkout form as a shopper types it: name, phone and email (a Nairobi
+ * shopper's unless given), and the delivery address when one is given (matatu and rider ask
+ * for it).
+ */
+export async function fillCheckout(
+  page: Page,
+  fields: Partial<Record<"name" | "phone" | "email" | "address", string>> = {},
+) {
+  const values = {
+    name: "Wanjiru Kamau",
+    phone: "0712345678",
+    email: "wanjiru@example.co.ke",
+    ...fields,
+  };
+  await page.getByLabel("Full name").fill(values.name);
+  await page.getByLabel("Phone").fill(values.phone);
+  await page.getByRole("textbox", { name: "Email" }).fill(values.email);
+  if (values.address !== undefined) await page.getByLabel(/^Delivery address/).fill(values.address);
+}
+
 export const OWNER = { email: "owner@amaniprints.test", password: "kitenge-owner-2026" };
 
 /** The owner's session cookies, by shop origin: each worker signs in once per shop. */

@@ -1,24 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expectedListing, inStock } from "./catalogue";
-import { expect, expectAccessible, holdRequests, isPhone, test } from "./fixtures";
+import { expect, expectAccessible, holdRequests, sidebarCategories, test } from "./fixtures";
 
 /** The listed cards' names; read through expect.poll, as a page may still be streaming in. */
 const cardNames = (page: Page) =>
   page.getByRole("main").getByTestId("product-card").locator("h3").allTextContents();
-
-/** On a phone the category list sits in the closed 'Filters' panel; open it first. */
-async function categories(page: Page) {
-  if (isPhone(page)) {
-    const filters = page
-      .locator("details")
-      .filter({ has: page.getByText("Filters", { exact: true }) });
-    if (!(await filters.getAttribute("open").then((v) => v !== null))) {
-      await filters.locator("summary").first().click();
-    }
-    return filters.getByRole("navigation", { name: "Categories" });
-  }
-  return page.locator("aside").getByRole("navigation", { name: "Categories" });
-}
 
 test.describe("Shop listing", () => {
   test("shows every in-stock product by name, 24 at a time, with the whole count", {
@@ -52,7 +38,7 @@ test.describe("Shop listing", () => {
     tag: "@both",
   }, async ({ page }) => {
     await page.goto("/shop");
-    const nav = await categories(page);
+    const nav = await sidebarCategories(page);
     await expect(nav.getByRole("link", { name: /^All Products/ })).toHaveText(
       `All Products${inStock.length} products`,
     );
@@ -97,7 +83,7 @@ test.describe("Shop listing", () => {
     const searched = expectedListing({ q: "kente" });
     await expect(page.getByText(`Showing ${searched.length} products`)).toBeVisible();
 
-    await (await categories(page)).getByRole("link", { name: /^Dresses/ }).click();
+    await (await sidebarCategories(page)).getByRole("link", { name: /^Dresses/ }).click();
     await expect(page).toHaveURL(/\/shop\?category=dresses&q=Kente$/);
     await page.getByLabel("Sort by").selectOption("price-desc");
     await expect(page).toHaveURL(/\/shop\?category=dresses&q=Kente&sort=price-desc$/);
@@ -105,7 +91,7 @@ test.describe("Shop listing", () => {
     await expect(page.getByText(`Showing ${expected.length} products`)).toBeVisible();
     await expect.poll(() => cardNames(page)).toEqual(expected.slice(0, 24).map((p) => p.name));
     // The counts beside the categories follow the search.
-    const nav = await categories(page);
+    const nav = await sidebarCategories(page);
     const kimonos = expectedListing({ q: "kente", category: "kimonos" }).length;
     await expect(nav.getByRole("link", { name: /^Kimonos/ })).toHaveText(
       `Kimonos${kimonos} products`,
@@ -212,7 +198,7 @@ test.describe("Shop listing", () => {
   test("a loading indicator shows while a new listing is on its way", async ({ page }) => {
     await page.goto("/shop");
     const listing = await holdRequests(page, /\/shop\.data/);
-    await (await categories(page)).getByRole("link", { name: /^Skirts/ }).click();
+    await (await sidebarCategories(page)).getByRole("link", { name: /^Skirts/ }).click();
     await expect(page.getByRole("status").filter({ hasText: "Loading products" })).toBeAttached();
     await expect(page.getByRole("main").locator("section[aria-busy=true]")).toBeAttached();
     listing.release();

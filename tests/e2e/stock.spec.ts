@@ -5,9 +5,9 @@ import {
   chooseSize,
   expect,
   expectAccessible,
-  isPhone,
   ksh,
   logInAsOwner,
+  sidebarCategories,
   test,
 } from "./fixtures";
 
@@ -66,17 +66,6 @@ async function addSize(page: Page, productId: string, size: string, said = "Adde
   await chooseSize(page, size);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(notice(page, said)).toBeAttached();
-}
-
-/** The sidebar's categories (on a phone, in the 'Filters' panel, opened first). */
-async function categories(page: Page) {
-  if (isPhone(page)) {
-    const filters = page.getByTestId("filters");
-    if ((await filters.getAttribute("open")) === null)
-      await filters.locator("summary").first().click();
-    return filters.getByRole("navigation", { name: "Categories" });
-  }
-  return page.locator("aside").getByRole("navigation", { name: "Categories" });
 }
 
 /** Fills the checkout form and presses Pay. */
@@ -212,7 +201,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card(gone.name).getByRole("button")).toHaveCount(0);
       await expect(card(gone.name).getByRole("link", { name: /size/ })).toHaveCount(0);
       await expect(card(kept.name).getByText("Sold out", { exact: true })).toHaveCount(0);
-      const nav = await categories(page);
+      const nav = await sidebarCategories(page);
       await expect(nav.getByRole("link", { name: /^All Products/ })).toHaveText(
         "All Products2 products",
       );
@@ -238,7 +227,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("product-card")).toHaveCount(1);
       await expect(card(kept.name)).toBeVisible();
       await expect(page.getByRole("checkbox", { name: "In stock only" })).toBeChecked();
-      const filtered = await categories(page);
+      const filtered = await sidebarCategories(page);
       await expect(filtered.getByRole("link", { name: /^All Products/ })).toHaveText(
         "All Products1 products",
       );

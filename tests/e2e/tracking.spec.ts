@@ -5,6 +5,7 @@ import {
   backOfficeURL,
   expect,
   expectAccessible,
+  fillCheckout,
   logInAsOwner,
   openDashboard,
   test,
@@ -28,13 +29,13 @@ async function checkout(page: Page, customer: string, phone: string, matatu = tr
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart!")).toBeVisible();
   await page.goto("/cart");
-  await page.getByLabel("Full name").fill(customer);
-  await page.getByLabel("Phone").fill(phone);
-  await page.getByRole("textbox", { name: "Email" }).fill("otieno@example.co.ke");
-  if (matatu) {
-    await page.getByLabel("Matatu parcel").check();
-    await page.getByLabel(/^Delivery address/).fill("Oginga Odinga St, Kisumu");
-  }
+  if (matatu) await page.getByLabel("Matatu parcel").check();
+  await fillCheckout(page, {
+    name: customer,
+    phone,
+    email: "otieno@example.co.ke",
+    address: matatu ? "Oginga Odinga St, Kisumu" : undefined,
+  });
   await page.getByRole("button", { name: /^Pay KSh/ }).click();
   await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
 }
