@@ -1,5 +1,5 @@
 // `npm test`: the whole suite (lint, import graph, types and unit side by side; integration on
-// PGlite and PostgreSQL; the integration files that start processes beside the build with its size
+// PGlite and PostgreSQL, the files that start processes beside the others; the build with its size
 // budget; the browser tests in Chromium beside the production install from that build), then a
 // table of the steps and their minutes, the slowest browser tests, and one closing line with the
 // totals.
@@ -39,11 +39,12 @@ const stages = [
     { name: "types", run: ["npm", ["run", "--silent", "typecheck"]] },
     { name: "unit", run: vitest("unit") },
   ],
-  [{ name: "integration", run: vitest("integration"), stream: true }],
   [
-    { name: "integration (processes)", run: vitest("integration-processes"), stream: true },
-    { name: "build", run: ["npm", ["run", "--silent", "build"]] },
+    { name: "integration", run: vitest("integration"), stream: true },
+    // Mostly waiting for the shop processes they start: beside the others, not after them.
+    { name: "integration (processes)", run: vitest("integration-processes") },
   ],
+  [{ name: "build", run: ["npm", ["run", "--silent", "build"]] }],
   [
     {
       name: "browser",
