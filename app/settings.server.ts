@@ -4,7 +4,13 @@ import { z } from "zod";
 import { s3Settings } from "~/modules/media/settings";
 import { emailSettings, ownerContactSettings, smsSettings } from "~/modules/messages/settings";
 import { pesapalSettings } from "~/modules/payments/pesapal/settings";
-import { flag, optionalUrl, type SettingsSection, settingsSection } from "~/utils/settings-section";
+import {
+  flag,
+  optionalUrl,
+  requireTogether,
+  type SettingsSection,
+  settingsSection,
+} from "~/utils/settings-section";
 import { StartupError } from "~/utils/startup-error";
 
 /**
@@ -150,13 +156,7 @@ const coreSettings = settingsSection({
       .optional(),
   },
   check(env, ctx) {
-    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
-        message: "set together with the other of ADMIN_EMAIL and ADMIN_PASSWORD",
-      });
-    }
+    requireTogether(env, ctx, "ADMIN_EMAIL", "ADMIN_PASSWORD");
   },
 });
 

@@ -38,3 +38,18 @@ export const flag = (fallback: boolean) =>
 /** true, false or unset (undefined), for settings whose default depends on others. */
 export const optionalFlag = () =>
   yesNo.optional().transform((v) => (v === undefined ? v : isYes(v)));
+
+/** Two variables that mean something only together: the one left out is named. */
+export function requireTogether(
+  env: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  first: string,
+  second: string,
+) {
+  if (Boolean(env[first]) === Boolean(env[second])) return;
+  ctx.addIssue({
+    code: "custom",
+    path: [env[first] ? second : first],
+    message: `set together with the other of ${first} and ${second}`,
+  });
+}

@@ -3,10 +3,10 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "../../app/db/client.server";
 import { orderEvents, orders } from "../../app/db/schema";
 import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
+import { runSql } from "../setup/run-sql";
 import { tempDir } from "../setup/temp-dir";
 import { madeToOrder } from "./catalogue";
 import { addProduct, expect, logInAsOwner, OWNER, test } from "./fixtures";
@@ -280,16 +280,6 @@ test("a server killed in the middle of a checkout leaves a whole order, never ha
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
-
-async function runSql(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * One shop for three ways a shop fails a shopper or its owner, in the order they are tried: it

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "~/db/client.server";
+import { runSql } from "./run-sql";
 import { tempDir } from "./temp-dir";
 
 declare module "vitest" {
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   let template: string | null = null;
   if (url) {
     template = `shop_template_${process.pid}_${Date.now().toString(36)}`;
-    await adminQuery(url, `create database ${template}`);
+    await runSql(url, `create database ${template}`);
     const target = new URL(url);
     target.pathname = `/${template}`;
     const postgres = await openDatabase({ databaseUrl: target.toString(), dataDir: folder });
@@ -38,16 +38,6 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     fs.rmSync(folder, { recursive: true, force: true });
-    if (url && template) await adminQuery(url, `drop database if exists ${template} with (force)`);
+    if (url && template) await runSql(url, `drop database if exists ${template} with (force)`);
   };
-}
-
-async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { givenOf, optionalUrl, settingsSection } from "~/utils/settings-section";
+import { givenOf, optionalUrl, requireTogether, settingsSection } from "~/utils/settings-section";
 
 /** Africa's Talking SMS; without a username and key, SMS stay in the built-in outbox. */
 export const smsSettings = settingsSection({
@@ -22,13 +22,7 @@ export const smsSettings = settingsSection({
     ),
   },
   check(env, ctx) {
-    if (Boolean(env.AT_USERNAME) !== Boolean(env.AT_API_KEY)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [env.AT_USERNAME ? "AT_API_KEY" : "AT_USERNAME"],
-        message: "set together with the other of AT_USERNAME and AT_API_KEY",
-      });
-    }
+    requireTogether(env, ctx, "AT_USERNAME", "AT_API_KEY");
   },
   // Provider settings without the provider would silently leave messages in the outbox.
   stray(given) {

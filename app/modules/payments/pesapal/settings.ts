@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { optionalFlag, optionalUrl, settingsSection } from "~/utils/settings-section";
+import {
+  optionalFlag,
+  optionalUrl,
+  requireTogether,
+  settingsSection,
+} from "~/utils/settings-section";
 
 /** Served only to this machine: a shop there is a developer's, never shoppers'. */
 const isLocalUrl = (url: string) => {
@@ -30,13 +35,7 @@ export const pesapalSettings = settingsSection({
     DEMO_PAYMENTS: optionalFlag(),
   },
   check(env, ctx) {
-    if (Boolean(env.PESAPAL_CONSUMER_KEY) !== Boolean(env.PESAPAL_CONSUMER_SECRET)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [env.PESAPAL_CONSUMER_KEY ? "PESAPAL_CONSUMER_SECRET" : "PESAPAL_CONSUMER_KEY"],
-        message: "set together with the other of PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET",
-      });
-    }
+    requireTogether(env, ctx, "PESAPAL_CONSUMER_KEY", "PESAPAL_CONSUMER_SECRET");
     // A public shop without keys would take orders whose payments are only simulated: that
     // must be what the owner meant, not a forgotten setting.
     const publicShop =
