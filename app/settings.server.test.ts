@@ -106,11 +106,29 @@ describe("configuration", () => {
       "fd00::/8",
     ]);
     expect(parseSettings({ TRUST_PROXY: "203.0.113.7" }).TRUST_PROXY).toEqual(["203.0.113.7"]);
-    for (const wrong of ["true", "yes", "*", "10.0.0.0/33", "proxy.example.com", "1,2"]) {
+    expect(parseSettings({ TRUST_PROXY: "5" }).TRUST_PROXY).toBe(5);
+    // A count longer than any real chain, or a range of every address, trusts whatever the
+    // client writes: refused in one line, like true.
+    for (const wrong of [
+      "true",
+      "yes",
+      "*",
+      "10.0.0.0/33",
+      "proxy.example.com",
+      "1,2",
+      "6",
+      "99",
+      "0.0.0.0/0",
+      "::/0",
+      "loopback, 0.0.0.0/0",
+      "128.0.0.0/1",
+      "10.0.0.0/7",
+    ]) {
       const line = message({ TRUST_PROXY: wrong });
       expect(line).toBe(
-        `Invalid configuration: TRUST_PROXY must be the number of reverse proxies in front of the shop (1 for one nginx or Caddy) or their addresses (IPs, CIDRs or loopback), never true, which would let any client choose its own address (got ${JSON.stringify(wrong)}).`,
+        `Invalid configuration: TRUST_PROXY must be the number of reverse proxies in front of the shop (1 for one nginx or Caddy, at most 5) or their addresses (IPs, CIDRs of /8 or narrower, or loopback), never true or a range of every address, which would let any client choose its own address (got ${JSON.stringify(wrong)}).`,
       );
+      expect(line).not.toContain("\n");
     }
   });
 

@@ -39,7 +39,11 @@ const EMPTY_MEANS_NONE = ["SHOP_INSTAGRAM_URL", "SHOP_FACEBOOK_URL", "SHOP_TIKTO
  * any client could write its own address and walk past the per-address limits.
  */
 const TRUST_PROXY_ERROR =
-  "the number of reverse proxies in front of the shop (1 for one nginx or Caddy) or their addresses (IPs, CIDRs or loopback), never true, which would let any client choose its own address";
+  "the number of reverse proxies in front of the shop (1 for one nginx or Caddy, at most 5) or their addresses (IPs, CIDRs of /8 or narrower, or loopback), never true or a range of every address, which would let any client choose its own address";
+/** No real chain of proxies is longer; a larger count trusts whatever the client wrote. */
+const MAX_PROXY_HOPS = 5;
+/** A CIDR wider than this (0.0.0.0/0, ::/0, 0.0.0.0/1) is not a set of proxies but everyone. */
+const WIDEST_PROXY_PREFIX = 8;
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 const isProxyAddress = (entry: string) => {
   if (PROXY_NAMES.has(entry)) return true;
@@ -47,7 +51,10 @@ const isProxyAddress = (entry: string) => {
   const version = isIP(ip);
   if (!version || rest.length > 0) return false;
   if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  const prefix = Number(bits);
+  return (
+    /^\d{1,3}$/.test(bits) && prefix >= WIDEST_PROXY_PREFIX && prefix <= (version === 4 ? 32 : 128)
+  );
 };
 const trustProxy = z
   .string()
@@ -55,7 +62,7 @@ const trustProxy = z
   .transform((value, ctx): number | string[] | false => {
     const given = value?.trim().toLowerCase();
     if (given === undefined || given === "false" || given === "no") return false;
-    if (/^\d{1,2}$/.test(given)) return Number(given);
+    if (/^\d{1,2}$/.test(given) && Number(given) <= MAX_PROXY_HOPS) return Number(given);
     const entries = given.split(",").map((e) => e.trim());
     if (entries.every(isProxyAddress)) return entries;
     ctx.addIssue({ code: "custom", message: TRUST_PROXY_ERROR });

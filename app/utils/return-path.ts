@@ -15,5 +15,8 @@ export function safeReturnPath(value: unknown, fallback: string): string {
   } catch {
     return fallback;
   }
-  return url.origin === BASE ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  // Dot segments can leave a path that starts with two slashes (`/.//evil.example` resolves to
+  // `//evil.example`): as a Location, that is another site.
+  if (url.origin !== BASE || url.pathname.startsWith("//")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

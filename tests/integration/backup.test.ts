@@ -147,6 +147,8 @@ describe("backup and restore on PGlite", () => {
     }
     expect(backup.code).toBe(0);
     const file = backup.out.match(/Backup written to (\S+)/)![1]!;
+    // It holds every customer's details and the shop's secrets: its owner's to read, no one else's.
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const entries = await archiveEntries(file);
     expect(entries).toContain("manifest.json");
     expect(entries).toContain("database/pglite.tar.gz");
@@ -236,6 +238,7 @@ describe.runIf(testDatabaseUrl)("backup and restore on PostgreSQL", () => {
     } finally {
       await handle.close();
     }
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const entries = await archiveEntries(file);
     expect(entries).toContain("database/postgres.dump");
     expect(entries).toContain(`media/${variantKey(PHOTO, 640)}`);

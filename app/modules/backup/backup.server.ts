@@ -86,6 +86,9 @@ export async function createBackup(env: Settings, output?: string, now = new Dat
       fs.symlinkSync(media, path.join(staging, "media"), "dir");
       entries.push("media");
     }
+    // The archive holds every customer's details and the shop's secrets (the session key, the
+    // IPN registration): readable by its owner only, from its first byte.
+    fs.writeFileSync(partial, "", { mode: 0o600 });
     await tar.create(
       {
         gzip: true,
