@@ -4,7 +4,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { chromium } from "../playwright.config";
+import { lighthouseChromium as chromium } from "../playwright.config";
 import type { LighthouseFigures } from "./report";
 
 /** One Chromium for all the runs; Lighthouse clears its cache and storage before each. */

@@ -1,11 +1,12 @@
-// `npm test`: the whole suite (lint, import graph, types and unit side by side; integration on
-// PGlite and PostgreSQL, the files that start processes beside the others; the build with its size
-// budget; the browser tests in Chromium beside the production install from that build), then a
-// table of the steps and their minutes, the slowest browser tests, and one closing line with the
-// totals.
+// `npm test`: the whole suite (lint, import graph, types, unit, the build with its size budget and
+// the sample images side by side; integration on PGlite and PostgreSQL, the files that start
+// processes beside the others; the browser tests in Chromium beside the production install from
+// that build), then a table of the steps and their minutes, the slowest browser tests, the busy
+// CPU, and one closing line with the totals.
 // `npm test -- --no-smoke` leaves out the production install (it needs npm's registry).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { printStageTable } from "./stage-table.js";
 
@@ -28,8 +29,10 @@ const vitest = (project) => [
 
 /**
  * The stages, in order; the steps of one stage run side by side (on two cores, a step that mostly
- * waits, such as installing packages or a test that starts processes, costs the others little).
- * One step of a stage may stream its output; the others' is printed when each ends.
+ * waits, such as a test that starts processes or the production install, costs the others
+ * little). Running everything at once was tried: the suite is bound by CPU, so it gained nothing
+ * and made timing-sensitive cases fail. One step of a stage may stream its output; the others'
+ * is printed when each ends.
  */
 const smoke = !process.argv.includes("--no-smoke");
 const stages = [
@@ -38,13 +41,15 @@ const stages = [
     { name: "imports", run: ["npm", ["run", "--silent", "check:deps"]] },
     { name: "types", run: ["npm", ["run", "--silent", "typecheck"]] },
     { name: "unit", run: vitest("unit") },
+    { name: "build", run: ["npm", ["run", "--silent", "build"]] },
+    // The integration and browser suites seed the sample catalogue: its images are drawn once.
+    { name: "sample images", run: ["tsx", ["tests/setup/draw-sample-images.ts"]] },
   ],
   [
     { name: "integration", run: vitest("integration"), stream: true },
     // Mostly waiting for the shop processes they start: beside the others, not after them.
     { name: "integration (processes)", run: vitest("integration-processes") },
   ],
-  [{ name: "build", run: ["npm", ["run", "--silent", "build"]] }],
   [
     {
       name: "browser",
@@ -52,7 +57,7 @@ const stages = [
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/browser.json` },
       stream: true,
     },
-    // The production install from the build just made, while the browser tests run.
+    // The production install from the build made above, while the browser tests run.
     ...(smoke
       ? [
           {
@@ -91,7 +96,19 @@ function run({ name, run: [command, args], env = {}, stream = false }) {
   });
 }
 
+/** CPU-seconds both cores spent busy so far (Linux; null elsewhere): how bound by CPU the run is. */
+function busyCpuSeconds() {
+  try {
+    const [, ...ticks] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return null;
+  }
+}
+
 const started = Date.now();
+const busyAtStart = busyCpuSeconds();
 const timings = [];
 let failedStep = null;
 for (const stage of stages) {
@@ -142,6 +159,13 @@ printStageTable({
   integration: vitestReports.slice(1).filter(Boolean),
   browser,
 });
+if (busyAtStart !== null) {
+  const busy = busyCpuSeconds() - busyAtStart;
+  const share = busy / (((Date.now() - started) / 1000) * os.availableParallelism());
+  console.log(
+    `\nBusy CPU: ${Math.round(busy)} CPU-seconds (${Math.round(share * 100)}% of the cores).`,
+  );
+}
 if (failedStep) console.log(`\nThe ${failedStep} step failed.`);
 console.log(
   `\n${passed} passed, ${failedStep && failed === 0 ? 1 : failed} failed, ${skipped} skipped`,

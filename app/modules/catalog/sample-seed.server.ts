@@ -24,15 +24,27 @@ async function drawSampleImage(storage: MediaStorage, product: SampleProduct, in
   return key;
 }
 
+/**
+ * Draws the sample catalogue's images into storage (those already there are kept) and returns
+ * each product's image keys, in catalogue order.
+ */
+export async function drawSampleImages(storage: MediaStorage, catalogue = sampleCatalogue()) {
+  return pLimit(4).map(catalogue, async (product) => {
+    const images: string[] = [];
+    for (let i = 0; i < product.imageCount; i++)
+      images.push(await drawSampleImage(storage, product, i));
+    return images;
+  });
+}
+
 /** Adds the sample catalogue with its generated images. Meant for an empty shop. */
 export async function seedSampleCatalogue(db: Db, storage: MediaStorage) {
   const catalogue = sampleCatalogue();
-  const rows = await pLimit(4).map(catalogue, async (product) => {
-    const { imageCount, stock, ...fields } = product;
-    const images: string[] = [];
-    for (let i = 0; i < imageCount; i++) images.push(await drawSampleImage(storage, product, i));
-    return { ...fields, images };
-  });
+  const images = await drawSampleImages(storage, catalogue);
+  const rows = catalogue.map(({ imageCount, stock, ...fields }, i) => ({
+    ...fields,
+    images: images[i],
+  }));
   const levels = catalogue.flatMap((p) =>
     Object.entries(p.stock ?? {}).map(([size, quantity]) => ({ productId: p.id, size, quantity })),
   );
