@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_STOCK_HOLD_SHARE } from "~/modules/inventory/stock-rules";
 import { s3Settings } from "~/modules/media/settings";
 import { emailSettings, ownerContactSettings, smsSettings } from "~/modules/messages/settings";
 import { pesapalSettings } from "~/modules/payments/pesapal/settings";
@@ -10,6 +11,7 @@ import {
   requireTogether,
   type SettingsSection,
   settingsSection,
+  wholeNumber,
 } from "~/utils/settings-section";
 import { StartupError } from "~/utils/startup-error";
 
@@ -77,12 +79,7 @@ const coreSettings = settingsSection({
         error: "development, production or test",
       })
       .default("development"),
-    PORT: z.coerce
-      .number({ error: "a whole number from 1 to 65535" })
-      .int({ error: "a whole number from 1 to 65535" })
-      .min(1, { error: "a whole number from 1 to 65535" })
-      .max(65535, { error: "a whole number from 1 to 65535" })
-      .default(3000),
+    PORT: wholeNumber(1, 65535).default(3000),
     HOST: z.string().min(1, { error: "a host name or address to listen on" }).default("0.0.0.0"),
     DATA_DIR: z.string().min(1, { error: "a folder path" }).default("./data"),
     DATABASE_URL: z
@@ -149,12 +146,9 @@ const coreSettings = settingsSection({
       .optional(),
 
     /** How long a checkout holds its units for the payment; unpaid by then, they go back. */
-    STOCK_HOLD_MINUTES: z.coerce
-      .number({ error: "a whole number of minutes from 1 to 1440" })
-      .int({ error: "a whole number of minutes from 1 to 1440" })
-      .min(1, { error: "a whole number of minutes from 1 to 1440" })
-      .max(1440, { error: "a whole number of minutes from 1 to 1440" })
-      .default(30),
+    STOCK_HOLD_MINUTES: wholeNumber(1, 1440, "of minutes").default(30),
+    /** The share of a size's units, in percent, that unpaid orders may hold at once (decision 42). */
+    STOCK_HOLD_SHARE: wholeNumber(0, 100, "of percent").default(DEFAULT_STOCK_HOLD_SHARE),
 
     /** Unset: no /metrics. Set: /metrics answers only `Authorization: Bearer <this token>`. */
     METRICS_TOKEN: z

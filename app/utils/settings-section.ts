@@ -28,6 +28,12 @@ export const givenOf = (given: Record<string, string | undefined>, names: readon
 export const optionalUrl = (what: string) =>
   z.url({ protocol: /^https?$/, error: `an http(s) URL ${what}` }).optional();
 
+/** A whole number from `min` to `max` ("a whole number of minutes from 1 to 1440"). */
+export const wholeNumber = (min: number, max: number, unit?: string) => {
+  const error = `a whole number ${unit ? `${unit} ` : ""}from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 export const yesNo = z.enum(["true", "false", "1", "0", "yes", "no"], { error: "true or false" });
 export const isYes = (v: string) => ["true", "1", "yes"].includes(v);
 

@@ -104,6 +104,9 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
       shopName: "Amani Prints",
       // The fees these tests count on, whatever the subtotal.
       freeDeliveryOver: 0,
+      // How a hold works, on a shop that lets unpaid orders hold every unit (hoarding.test.ts
+      // covers the share they may hold by default).
+      holdShare: 100,
       ...overrides,
     });
   const control = payAt;
@@ -339,6 +342,32 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
     expect(await movementsOf(orderId)).toEqual(["held -2", "released 2", "sold -2"]);
     expect(await eventsOf(orderId)).toContain("stock_taken_again");
     expect((await ledger(dress, "M")).sum).toBe(1);
+  });
+
+  test("beyond the share unpaid orders may hold, an order holds nothing: its pieces stay on sale and its payment takes them, or flags the shortfall", async () => {
+    const dress = await newProduct(DRESS, ["M"]);
+    await stock(dress, "M", 5);
+    // 10% of 5 pieces is less than one: nothing is held.
+    const first = await checkout([{ productId: dress, size: "M", quantity: 2 }], { holdShare: 10 });
+    expect(await orderOf(first.orderId)).toMatchObject({ stockState: "released" });
+    expect(await onShelf(dress, "M")).toBe(5);
+    expect(await movementsOf(first.orderId)).toEqual([]);
+    // A second shopper may still buy what is on the shelf, and pays first.
+    const second = await checkout([{ productId: dress, size: "M", quantity: 4 }], {
+      holdShare: 10,
+    });
+    await control(second.redirectUrl, "complete", { sendIpn: false });
+    await settle(second.orderId);
+    expect(await onShelf(dress, "M")).toBe(1);
+    // The first payment takes what is left and flags the rest for the owner.
+    await control(first.redirectUrl, "complete", { sendIpn: false });
+    expect(await settle(first.orderId)).toMatchObject({ status: "Completed" });
+    expect(await onShelf(dress, "M")).toBe(0);
+    expect(await orderOf(first.orderId)).toMatchObject({
+      stockState: "sold",
+      stockShort: [{ productId: dress, name: DRESS, size: "M", quantity: 2, short: 1 }],
+    });
+    expect((await ledger(dress, "M")).sum).toBe(0);
   });
 
   test("a payment completing after its pieces went to someone else is paid but flagged 'Oversold: needs attention' with the short lines", async () => {

@@ -8,7 +8,10 @@ import {
   NotEnoughStockError,
   releaseOrderStock,
 } from "~/modules/inventory/stock.server";
-import { DEFAULT_STOCK_HOLD_MINUTES } from "~/modules/inventory/stock-rules";
+import {
+  DEFAULT_STOCK_HOLD_MINUTES,
+  DEFAULT_STOCK_HOLD_SHARE,
+} from "~/modules/inventory/stock-rules";
 import { merchantReference, PaymentError } from "~/modules/payments/provider";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
@@ -24,13 +27,21 @@ export const PRICES_CHANGED =
   "Prices have changed since you added these items. Please review your cart.";
 export const TOO_MANY_CHECKOUTS =
   "Too many orders have been placed from your connection in the last few minutes. Please wait 10 minutes and try again.";
+export const TOO_MANY_CHECKOUTS_FOR_SHOPPER =
+  "Too many orders have been placed from this cart or for this phone number in the last few minutes. Please wait 10 minutes and try again.";
 
-/** Each order asks Pesapal for a payment page: one address may place 10 every 10 minutes. */
+/**
+ * Each order asks its provider for a payment: placed orders are limited per shopper (the cart and
+ * the phone number) and, generously, per address, since a mobile network puts thousands of phones
+ * behind one address (decision 42).
+ */
 export const CHECKOUTS_PER_ADDRESS: Limit = {
   name: "checkout-address",
-  points: 10,
+  points: 60,
   windowSeconds: 600,
 };
+export const CHECKOUTS_PER_CART: Limit = { name: "checkout-cart", points: 5, windowSeconds: 600 };
+export const CHECKOUTS_PER_PHONE: Limit = { name: "checkout-phone", points: 5, windowSeconds: 600 };
 
 /** Why a checkout was refused; `status` is the HTTP status and `code` the spec's error code. */
 export class CheckoutError extends Error {
@@ -122,10 +133,15 @@ type PlaceOrder = {
   freeDeliveryOver: number;
   /** The payment provider the shopper chose; the shop's default when not given. */
   provider?: string;
-  /** The shopper's address; when given, checkouts from it are limited (CHECKOUTS_PER_ADDRESS). */
+  /**
+   * The shopper's address, for a checkout from the internet: when given, checkouts are limited
+   * per address, cart and phone number (CHECKOUTS_PER_ADDRESS, _CART, _PHONE).
+   */
   clientAddress?: string;
   /** How long the order holds its units for the payment (STOCK_HOLD_MINUTES). */
   holdMinutes?: number;
+  /** The share of a size's units unpaid orders may hold, in percent (STOCK_HOLD_SHARE). */
+  holdShare?: number;
 };
 
 export const PROVIDER_UNAVAILABLE = "That payment method is not available. Please choose another.";
@@ -136,6 +152,9 @@ export const CHECKOUT_IN_PROGRESS =
 const CLAIM_SECONDS = 60;
 /** How long the same submission, made again while the first is at the provider, waits for it. */
 const WAIT_FOR_CLAIM_MS = 20_000;
+
+/** How long an order holds its units, and what share of a size unpaid orders may hold. */
+type Hold = { minutes: number; share: number };
 
 type OpenOrder = {
   id: string;
@@ -181,7 +200,10 @@ export async function placeOrder(
       })
     : null;
 
-  const holdMinutes = input.holdMinutes ?? DEFAULT_STOCK_HOLD_MINUTES;
+  const hold = {
+    minutes: input.holdMinutes ?? DEFAULT_STOCK_HOLD_MINUTES,
+    share: input.holdShare ?? DEFAULT_STOCK_HOLD_SHARE,
+  };
   let open = key ? await findOpenOrder(db, key) : undefined;
   let claimed = false;
   if (!open) {
@@ -197,8 +219,7 @@ export async function placeOrder(
     // Counted only for orders that would be placed: a shopper fixing a typo is not held back, and
     // the same submission again is not a second order.
     if (input.clientAddress !== undefined) {
-      const attempt = await countAttempt(db, CHECKOUTS_PER_ADDRESS, input.clientAddress);
-      if (!attempt.allowed) throw new CheckoutError(TOO_MANY_CHECKOUTS, 429, "RESOURCE_EXHAUSTED");
+      await countCheckout(db, input.clientAddress, input.cartId, customer.phone);
     }
     const created = await createOrder(db, {
       priced,
@@ -206,7 +227,7 @@ export async function placeOrder(
       provider: provider.name,
       key,
       input,
-      holdMinutes,
+      hold,
     });
     if (created) {
       recordOrderCreated();
@@ -222,7 +243,7 @@ export async function placeOrder(
   const orderId = open.id;
   let attempt = 1;
   if (!claimed) {
-    const claim = await claimPaymentRequest(db, open, holdMinutes);
+    const claim = await claimPaymentRequest(db, open, hold);
     if ("redirectUrl" in claim) return { orderId, redirectUrl: claim.redirectUrl };
     attempt = claim.attempt;
     await db
@@ -284,6 +305,19 @@ export async function placeOrder(
   }
 }
 
+/** Counts a checkout from the internet against its address's, cart's and phone's limits. */
+async function countCheckout(db: Db, address: string, cartId: string | null, phone: string) {
+  const byAddress = await countAttempt(db, CHECKOUTS_PER_ADDRESS, address);
+  if (!byAddress.allowed) throw new CheckoutError(TOO_MANY_CHECKOUTS, 429, "RESOURCE_EXHAUSTED");
+  const byShopper = await Promise.all([
+    ...(cartId ? [countAttempt(db, CHECKOUTS_PER_CART, cartId)] : []),
+    countAttempt(db, CHECKOUTS_PER_PHONE, phone),
+  ]);
+  if (byShopper.some((attempt) => !attempt.allowed)) {
+    throw new CheckoutError(TOO_MANY_CHECKOUTS_FOR_SHOPPER, 429, "RESOURCE_EXHAUSTED");
+  }
+}
+
 /** The order a submission placed, while it is Pending or was never sent to its provider. */
 async function findOpenOrder(db: Db, key: string): Promise<OpenOrder | undefined> {
   const [row] = await db
@@ -316,7 +350,7 @@ async function createOrder(
     provider: string;
     key: string | null;
     input: PlaceOrder;
-    holdMinutes: number;
+    hold: Hold;
   },
 ): Promise<string | null> {
   const { priced, customer } = o;
@@ -361,7 +395,13 @@ async function createOrder(
           items: priced.items.length,
         },
       });
-      await holdOrderStock(tx, { id: order.id, items: priced.items }, o.holdMinutes);
+      await holdOrderStock(
+        tx,
+        { id: order.id, items: priced.items },
+        o.hold.minutes,
+        "checkout",
+        o.hold.share,
+      );
       return order.id;
     }),
   );
@@ -387,7 +427,7 @@ async function refusingShortLines<T>(run: () => Promise<T>): Promise<T> {
 async function claimPaymentRequest(
   db: Db,
   order: OpenOrder,
-  holdMinutes: number,
+  hold: Hold,
 ): Promise<{ redirectUrl: string } | { attempt: number }> {
   const deadline = Date.now() + WAIT_FOR_CLAIM_MS;
   let current: OpenOrder | undefined = order;
@@ -416,14 +456,15 @@ async function claimPaymentRequest(
         if (row.stock_state === "held") {
           await tx
             .update(orders)
-            .set({ stockHeldUntil: sql`now() + make_interval(mins => ${holdMinutes})` })
+            .set({ stockHeldUntil: sql`now() + make_interval(mins => ${hold.minutes})` })
             .where(eq(orders.id, order.id));
         } else if (row.stock_state === "released") {
           await holdOrderStock(
             tx,
             { id: order.id, items: row.items },
-            holdMinutes,
+            hold.minutes,
             "checkout resumed",
+            hold.share,
           );
         }
         return Number(row.payment_attempts);

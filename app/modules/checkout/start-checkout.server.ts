@@ -33,6 +33,7 @@ export async function startCheckout(
     publicUrl: env.PUBLIC_URL,
     shopName: env.SHOP_NAME,
     holdMinutes: env.STOCK_HOLD_MINUTES,
+    holdShare: env.STOCK_HOLD_SHARE,
     freeDeliveryOver: env.FREE_DELIVERY_OVER,
   });
 }

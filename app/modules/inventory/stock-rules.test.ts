@@ -4,6 +4,7 @@ import {
   canFill,
   capLine,
   ledgerSum,
+  mayHold,
   notEnoughStockMessage,
   releasesOnStatusChange,
   sizeAvailability,
@@ -112,6 +113,38 @@ describe("stock rules", () => {
       { size: "", left: 1, soldOut: false, low: true },
     ]);
     expect(sizeAvailability([], {}).soldOut).toBe(false);
+  });
+});
+
+describe("the share unpaid orders may hold", () => {
+  test("at 10%, one of 10 units may be held, not two, and nothing of a size of 9", () => {
+    expect(mayHold(0, 1, 10, 10)).toBe(true);
+    expect(mayHold(1, 1, 9, 10)).toBe(false);
+    expect(mayHold(0, 2, 10, 10)).toBe(false);
+    expect(mayHold(0, 1, 9, 10)).toBe(false);
+    expect(mayHold(0, 9, 9, 100)).toBe(true);
+    expect(mayHold(0, 1, 5, 0)).toBe(false);
+  });
+
+  test("whatever the order of checkouts, the held units never pass the share", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.array(fc.integer({ min: 1, max: 99 }), { maxLength: 40 }),
+        (units, share, wanted) => {
+          let shelf = units;
+          let held = 0;
+          for (const w of wanted) {
+            if (w <= shelf && mayHold(held, w, shelf, share)) {
+              shelf -= w;
+              held += w;
+            }
+          }
+          expect(held * 100).toBeLessThanOrEqual(share * units);
+        },
+      ),
+    );
   });
 });
 

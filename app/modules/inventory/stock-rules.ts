@@ -8,6 +8,21 @@ import type { StockMovementKind, StockState } from "~/db/stock-states";
 
 /** How long units wait for their payment when STOCK_HOLD_MINUTES is not set (env.server.ts agrees). */
 export const DEFAULT_STOCK_HOLD_MINUTES = 30;
+/**
+ * The share of a size's units (on the shelf plus held) that unpaid orders may hold at once, in
+ * percent, when STOCK_HOLD_SHARE is not set: holds are a courtesy to shoppers who are paying, not
+ * a way to take stock off sale (decision 42).
+ */
+export const DEFAULT_STOCK_HOLD_SHARE = 10;
+
+/**
+ * Whether unpaid orders may hold `wanted` more units of a size that has `onShelf` on the shelf
+ * and `held` held already, without holding more than `sharePercent` of its units.
+ */
+export function mayHold(held: number, wanted: number, onShelf: number, sharePercent: number) {
+  return (held + wanted) * 100 <= sharePercent * (onShelf + held);
+}
+
 /** The most pieces an admin may set for one size. */
 export const MAX_STOCK = 100_000;
 /** At or below this, the shelf is running low ('Only {n} left'). */

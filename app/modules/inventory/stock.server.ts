@@ -13,6 +13,7 @@ import type { ShortLine } from "~/db/stock-states";
 import {
   canFill,
   MAX_STOCK,
+  mayHold,
   notEnoughStockMessage,
   type StockLine,
   stockLines,
@@ -114,21 +115,49 @@ export async function firstUnfilledLine(db: Exec, items: readonly OrderItem[]) {
   return null;
 }
 
+/** Units of a size held now by orders not yet paid (their stock state is 'held'). */
+async function heldByUnpaidOrders(tx: Tx, productId: string, size: string) {
+  const result = await tx.execute<{ units: number }>(sql`
+    select coalesce(sum(-m.change), 0)::int as units
+      from ${stockMovements} m join ${orders} o on o.id = m.order_id
+     where m.product_id = ${productId} and m.size = ${size}
+       and m.kind in ('held', 'released') and o.stock_state = 'held'`);
+  return Number(result.rows[0]?.units ?? 0);
+}
+
 /**
  * Holds the units of every tracked line of an order, inside the transaction that places (or
- * resumes) it: all lines or none, since a line that cannot be filled throws NotEnoughStockError
- * and the caller's transaction rolls back. Sets the order's stock state: 'held' until
- * `holdMinutes` from now when a line is tracked, none otherwise.
+ * resumes) it. Every tracked line must be on the shelf now, or NotEnoughStockError is thrown and
+ * the caller's transaction rolls back. The order holds all its lines, or none when a line would
+ * take unpaid orders past `sharePercent` of that size's units (mayHold): it then goes to its
+ * payment with its units still on sale, marked 'released', and a completed payment takes them as
+ * a late payment does (decision 42). Sets the order's stock state: 'held' until `holdMinutes`
+ * from now, 'released', or none when no line is tracked. Answers whether it holds units.
  */
 export async function holdOrderStock(
   tx: Tx,
   order: { id: string; items: readonly OrderItem[] },
   holdMinutes: number,
   reason = "checkout",
+  sharePercent = 100,
 ) {
-  let held = false;
+  const tracked: StockLine[] = [];
+  let withinShare = true;
+  // Each size's row is locked first (in the lines' order), so the share is judged on numbers no
+  // other checkout changes before this one holds.
   for (const line of stockLines(order.items)) {
-    const after = await move(
+    const left = await onShelf(tx, line.productId, line.size, true);
+    if (left === null) continue;
+    if (left < line.quantity) throw new NotEnoughStockError(line, left);
+    tracked.push(line);
+    if (withinShare && sharePercent < 100) {
+      const held = await heldByUnpaidOrders(tx, line.productId, line.size);
+      withinShare = mayHold(held, line.quantity, left, sharePercent);
+    }
+  }
+  const hold = tracked.length > 0 && withinShare;
+  for (const line of hold ? tracked : []) {
+    await move(
       tx,
       {
         productId: line.productId,
@@ -141,25 +170,19 @@ export async function holdOrderStock(
       },
       line.quantity,
     );
-    if (after !== null) {
-      held = true;
-      continue;
-    }
-    const left = await onShelf(tx, line.productId, line.size);
-    if (left !== null) throw new NotEnoughStockError(line, left);
   }
   await tx
     .update(orders)
     .set(
-      held
+      hold
         ? {
             stockState: "held",
             stockHeldUntil: sql`now() + make_interval(mins => ${holdMinutes})`,
           }
-        : { stockState: null, stockHeldUntil: null },
+        : { stockState: tracked.length > 0 ? "released" : null, stockHeldUntil: null },
     )
     .where(eq(orders.id, order.id));
-  return held;
+  return hold;
 }
 
 /** How many of a product's movements its history shows, newest first. */
@@ -261,7 +284,8 @@ export async function sellHeldStock(tx: Tx, orderId: string) {
 
 /**
  * A completed payment of an order whose hold was released (the shopper paid after the hold
- * time): each line it had held is taken again as far as the shelf allows. Lines it cannot fill
+ * time), or that never held (decision 42): each line it had held, or every tracked line, is taken
+ * as far as the shelf allows. Lines it cannot fill
  * are answered and stored on the order (`stock_short`): paid, but oversold, for the owner to
  * refund or restock.
  */
@@ -276,7 +300,8 @@ export async function sellReleasedStock(
   );
   const short: ShortLine[] = [];
   for (const line of stockLines(order.items)) {
-    if (!once.has(`${line.productId}:${line.size}`)) continue;
+    // An order that never held (beyond the share unpaid orders may hold) takes every tracked line.
+    if (once.size > 0 && !once.has(`${line.productId}:${line.size}`)) continue;
     const left = await onShelf(tx, line.productId, line.size, true);
     if (left === null) continue;
     const { take, short: missing } = takeForSale(left, line.quantity);
