@@ -141,6 +141,11 @@ export const orders = pgTable(
     /** When the latest payment request started: a claim, so one request at a time is made. */
     paymentRequestedAt: timestamp("payment_requested_at", { withTimezone: true }),
     /**
+     * The shop process making that request (its `processId`): a claim whose process is gone (it
+     * no longer holds its advisory lock) is taken over at once, not after the claim's minute.
+     */
+    paymentClaimedBy: integer("payment_claimed_by"),
+    /**
      * A digest of the cart and the submission that placed the order: the same checkout again finds
      * this order instead of making a second one (see the unique index below).
      */

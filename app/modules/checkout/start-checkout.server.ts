@@ -1,4 +1,4 @@
-import type { Db } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { readCartId } from "~/modules/cart/cart.server";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import type { Settings } from "~/settings.server";
@@ -22,18 +22,23 @@ type CheckoutRequest = {
  * the cart the request's cookie names (so the cart can be emptied once the order is paid).
  */
 export async function startCheckout(
-  shop: { db: Db; payments: PaymentProviders; settings: Settings },
+  shop: {
+    database: Pick<DatabaseHandle, "db" | "processId">;
+    payments: PaymentProviders;
+    settings: Settings;
+  },
   request: Request,
   order: CheckoutRequest,
 ) {
   const env = shop.settings;
-  return placeOrder(shop.db, shop.payments, {
+  return placeOrder(shop.database.db, shop.payments, {
     ...order,
     cartId: await readCartId(request),
     publicUrl: env.PUBLIC_URL,
     shopName: env.SHOP_NAME,
     holdMinutes: env.STOCK_HOLD_MINUTES,
     holdShare: env.STOCK_HOLD_SHARE,
+    processId: shop.database.processId,
     freeDeliveryOver: env.FREE_DELIVERY_OVER,
   });
 }
