@@ -95,6 +95,14 @@ describe("configuration", () => {
     );
   });
 
+  test("behind a reverse proxy the shop listens on loopback, unless HOST says otherwise", () => {
+    expect(parseSettings({}).HOST).toBe("0.0.0.0");
+    expect(parseSettings({ TRUST_PROXY: "1" }).HOST).toBe("127.0.0.1");
+    expect(parseSettings({ TRUST_PROXY: "loopback" }).HOST).toBe("127.0.0.1");
+    expect(parseSettings({ TRUST_PROXY: "1", HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(parseSettings({ HOST: "::" }).HOST).toBe("::");
+  });
+
   test("TRUST_PROXY takes a number of proxies or their addresses, never true", () => {
     expect(parseSettings({}).TRUST_PROXY).toBe(false);
     expect(parseSettings({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);

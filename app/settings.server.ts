@@ -80,7 +80,7 @@ const coreSettings = settingsSection({
       })
       .default("development"),
     PORT: wholeNumber(1, 65535).default(3000),
-    HOST: z.string().min(1, { error: "a host name or address to listen on" }).default("0.0.0.0"),
+    HOST: z.string().min(1, { error: "a host name or address to listen on" }).optional(),
     DATA_DIR: z.string().min(1, { error: "a folder path" }).default("./data"),
     DATABASE_URL: z
       .string()
@@ -189,7 +189,9 @@ const schema = z
 type Parsed = z.infer<typeof schema>;
 
 /** The shop's validated settings, as `services.settings` carries them. */
-export type Settings = Omit<Parsed, "S3_FORCE_PATH_STYLE" | "DEMO_PAYMENTS"> & {
+export type Settings = Omit<Parsed, "S3_FORCE_PATH_STYLE" | "DEMO_PAYMENTS" | "HOST"> & {
+  /** Where the server listens: 0.0.0.0, or loopback behind a reverse proxy, unless HOST says. */
+  HOST: string;
   PUBLIC_URL: string;
   DATA_DIR: string;
   S3_FORCE_PATH_STYLE: boolean;
@@ -235,6 +237,9 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     ...env,
     S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
     DATA_DIR: path.resolve(env.DATA_DIR),
+    // Behind a reverse proxy only the proxy should reach the shop: an address the shop could be
+    // reached at directly would let a client write its own X-Forwarded-For.
+    HOST: env.HOST ?? (env.TRUST_PROXY === false ? "0.0.0.0" : "127.0.0.1"),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     DEMO_PAYMENTS: !env.PESAPAL_CONSUMER_KEY,
   };

@@ -145,6 +145,8 @@ export const orders = pgTable(
      * no longer holds its advisory lock) is taken over at once, not after the claim's minute.
      */
     paymentClaimedBy: integer("payment_claimed_by"),
+    /** When a payment notification last made the shop ask the provider (one ask per few seconds). */
+    statusAskedAt: timestamp("status_asked_at", { withTimezone: true }),
     /**
      * A digest of the cart and the submission that placed the order: the same checkout again finds
      * this order instead of making a second one (see the unique index below).
@@ -295,6 +297,14 @@ export const messages = pgTable(
  * the size is not tracked: it sells without limit, as before stock existed. The quantity changes
  * only together with a row of stock_movements, so it always equals the sum of their changes.
  */
+/**
+ * Written by the readiness probe only: emptied and written again, so each probe must give the
+ * table a new file and a new block (a full disk fails it, as it fails a real order).
+ */
+export const healthProbe = pgTable("health_probe", {
+  value: text("value").notNull(),
+});
+
 export const productStock = pgTable(
   "product_stock",
   {

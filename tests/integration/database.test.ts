@@ -32,6 +32,7 @@ describe.each(databases)("on $name", (database) => {
       "app_meta",
       "cart_lines",
       "carts",
+      "health_probe",
       "messages",
       "order_events",
       "orders",

@@ -11,7 +11,10 @@ import {
 } from "~/modules/orders/admin-orders.server";
 import { dashboardStats } from "~/modules/orders/dashboard.server";
 import { arriveFromPayment } from "~/modules/orders/order-success.server";
-import { receivePaymentNotification } from "~/modules/orders/payment-notification.server";
+import {
+  receivePaymentNotification,
+  STATUS_ASK_INTERVAL_MS,
+} from "~/modules/orders/payment-notification.server";
 import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { PaymentProviders } from "~/modules/payments/registry";
@@ -67,6 +70,10 @@ describe.each(databases)(
         }),
       );
 
+    /** As if the next notification came later than the provider's last ask (a reversal does). */
+    const afterTheAskWindow = (orderId: string) =>
+      handle.db.update(orders).set({ statusAskedAt: null }).where(eq(orders.id, orderId));
+
     beforeAll(async () => {
       handle = await database.open();
       await handle.db.insert(products).values({
@@ -85,6 +92,22 @@ describe.each(databases)(
       expect(order).toMatchObject({ status: "Pending", paymentProvider: "fake-pay" });
       expect(order.paymentReference).toMatch(/^FP-/);
       expect(redirectUrl).toBe(`https://pay.fake.example/checkout/${order.paymentReference}`);
+    });
+
+    test("a flood of notifications for one order asks the provider once, and once more when its window ends", async () => {
+      const { orderId } = await checkout();
+      const { paymentReference } = await orderOf(orderId);
+      fake.set(paymentReference!, "COMPLETED");
+      const before = fake.statusQueries;
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => notify(paymentReference!)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
+      expect(fake.statusQueries - before).toBe(1);
+      expect(await orderOf(orderId)).toMatchObject({ status: "Completed" });
+      // The notifications inside the window are followed by a single ask when it ends.
+      await new Promise((resolve) => setTimeout(resolve, STATUS_ASK_INTERVAL_MS + 1_000));
+      expect(fake.statusQueries - before).toBe(2);
     });
 
     test("a provider the shop does not have is refused and creates nothing", async () => {
@@ -175,6 +198,7 @@ describe.each(databases)(
       const revenueBefore = (await dashboardStats(handle.db)).revenue;
 
       fake.set(reference, "REVERSED", { paymentMethod: null, confirmationCode: null });
+      await afterTheAskWindow(orderId);
       await notify(reference);
       const reversed = await orderOf(orderId);
       expect(reversed.status).toBe("Failed");
@@ -186,6 +210,7 @@ describe.each(databases)(
       // A later answer saying paid (stale, or the provider's mistake) neither moves it back nor
       // hides the flag.
       fake.set(reference, "COMPLETED", { paymentMethod: "FakeWallet", confirmationCode: "FW789" });
+      await afterTheAskWindow(orderId);
       await notify(reference);
       const after = await orderOf(orderId);
       expect(after.status).toBe("Failed");

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { appMeta } from "~/db/schema";
+import { healthProbe } from "~/db/schema";
 import type { MediaStorage } from "~/modules/media/storage.server";
 import { logger } from "~/utils/logger.server";
 
 /**
  * Readiness: can the shop take an order right now? A database that answers reads but cannot
  * write (a full disk) and a media folder or bucket that refuses files both make it not ready, so
- * each check writes and deletes something tiny. The writes run at most once per PROBE_INTERVAL_MS
+ * each check writes something tiny (the database's, where the disk must grow). The writes run at most once per PROBE_INTERVAL_MS
  * however often the check is asked (concurrent callers share one probe); a cheap query runs on
  * every call, so a lost database shows at once.
  */
@@ -20,7 +20,6 @@ export type Readiness = {
 
 export const PROBE_INTERVAL_MS = 5_000;
 export const PROBE_TIMEOUT_MS = 3_000;
-const PROBE_KEY = "health_probe";
 
 function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -34,14 +33,15 @@ function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * A write that needs the disk to grow: a row in a page that has room (an upsert) still succeeds
+ * on a full disk, so the probe table is truncated (a new, empty file) and written (a new block).
+ */
 async function probeDatabase(database: DatabaseHandle) {
-  const { db } = database;
-  const value = new Date().toISOString();
-  await db
-    .insert(appMeta)
-    .values({ key: PROBE_KEY, value })
-    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
-  await db.delete(appMeta).where(eq(appMeta.key, PROBE_KEY));
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`truncate ${healthProbe}`);
+    await tx.insert(healthProbe).values({ value: new Date().toISOString() });
+  });
 }
 
 async function probeStorage(storage: MediaStorage) {

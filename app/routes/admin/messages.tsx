@@ -1,6 +1,6 @@
-import { desc } from "drizzle-orm";
+import { desc, lt } from "drizzle-orm";
 import { useEffect } from "react";
-import { data, Form, useRevalidator } from "react-router";
+import { data, Form, Link, useRevalidator } from "react-router";
 import { messages } from "~/db/schema";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import {
@@ -17,10 +17,21 @@ import type { Route } from "./+types/messages";
 const NO_STORE = { "Cache-Control": "no-store" };
 const SHOWN = 100;
 
-/** `/admin/messages`: every SMS and email the shop sent or is sending, newest first. */
+/**
+ * `?before={id}`: the page of messages older than that one. Pages are keyed by id rather than
+ * numbered, so a message sent while the owner reads never shifts the next page; anything but a
+ * whole number is the first page.
+ */
+function olderThan(value: string | null) {
+  const id = Number(value);
+  return value && /^\d{1,15}$/.test(value) && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** `/admin/messages`: every SMS and email the shop sent or is sending, newest first, paged. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, db } = context.get(servicesContext);
   await requireAdmin(auth, request);
+  const before = olderThan(new URL(request.url).searchParams.get("before"));
   const rows = await db
     .select({
       id: messages.id,
@@ -36,10 +47,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: messages.createdAt,
     })
     .from(messages)
+    .where(before === null ? undefined : lt(messages.id, before))
     .orderBy(desc(messages.id))
-    .limit(SHOWN);
+    .limit(SHOWN + 1);
+  const shown = rows.slice(0, SHOWN);
   return data(
-    { messages: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) },
+    {
+      messages: shown.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+      paged: before !== null,
+      older: rows.length > SHOWN ? shown[shown.length - 1]!.id : null,
+    },
     { headers: NO_STORE },
   );
 }
@@ -134,6 +151,26 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
           ))}
         </ol>
       )}
+      {loaderData.older !== null || loaderData.paged ? (
+        <nav aria-label="Older and newer messages" className="mt-4 flex flex-wrap gap-3">
+          {loaderData.paged ? (
+            <Link
+              to="/admin/messages"
+              className="btn min-h-11 border border-hairline bg-white px-4"
+            >
+              Newest messages
+            </Link>
+          ) : null}
+          {loaderData.older !== null ? (
+            <Link
+              to={`/admin/messages?before=${loaderData.older}`}
+              className="btn min-h-11 border border-hairline bg-white px-4"
+            >
+              Older messages
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,3 @@
+CREATE TABLE "health_probe" (
+	"value" text NOT NULL
+);
