@@ -66,6 +66,7 @@ const postgres = (url: string): Runner => ({
     // A client still closing when the database is dropped hears "terminating connection": the
     // drop is the point, not an error.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg({ client: pool });
     return {
       migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
