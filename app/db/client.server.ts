@@ -93,7 +93,9 @@ export async function openDatabase(options: {
     const pool = new Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      connectionTimeoutMillis: 5_000,
+      // In a burst (a flash sale: hundreds of checkouts at once on two busy cores) a request may
+      // wait this long for one of the ten connections; slower than that, the database is stuck.
+      connectionTimeoutMillis: 15_000,
       // Every connection listens for catalogue changes before the pool hands it out.
       onConnect: (client) => catalogue.listenOn(client),
     });
