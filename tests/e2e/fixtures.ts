@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, type Cookie, expect, type Page, type Request } from "@playwright/test";
+import {
+  test as base,
+  type Cookie,
+  expect,
+  type Page,
+  type Request,
+  type TestInfo,
+} from "@playwright/test";
 import sharp from "sharp";
 
 export { backOfficeURL } from "../../playwright.config";
@@ -17,6 +24,23 @@ function addressOf(id: string) {
   return `10.${hash[0]}.${hash[1]}.${hash[2]}`;
 }
 
+/** What tells one run of a test from every other, in this run of the suite and the next. */
+const runOf = (testInfo: TestInfo) =>
+  `${testInfo.testId} ${testInfo.repeatEachIndex} ${testInfo.retry}`;
+
+/**
+ * A Safaricom number of the running test's own (`07` and eight digits; `which` tells a test's
+ * shoppers apart): checkouts are limited per phone number (decision 42), so no test may use up
+ * another's. `intlPhone` gives it as the shop stores and shows it.
+ */
+export function shopperPhone(which = "") {
+  const hash = createHash("sha256")
+    .update(`${runOf(test.info())} ${which}`)
+    .digest();
+  return `07${String(hash.readUInt32BE(0) % 100_000_000).padStart(8, "0")}`;
+}
+export const intlPhone = (phone: string) => `254${phone.slice(1)}`;
+
 export const test = base.extend<Fixtures>({
   expectedConsoleErrors: [[], { option: true }],
   // Every test is a shopper of its own: the suite's server trusts one proxy hop (TRUST_PROXY=1),
@@ -24,9 +48,7 @@ export const test = base.extend<Fixtures>({
   // one test pay for another's orders.
   context: async ({ context }, use, testInfo) => {
     await context.setExtraHTTPHeaders({
-      "X-Forwarded-For": addressOf(
-        `${testInfo.testId} ${testInfo.repeatEachIndex} ${testInfo.retry}`,
-      ),
+      "X-Forwarded-For": addressOf(runOf(testInfo)),
     });
     await use(context);
   },
@@ -135,8 +157,8 @@ export async function sidebarCategories(page: Page) {
 
 /**
  * Fills the cart page's checkout form as a shopper types it: name, phone and email (a Nairobi
- * shopper's unless given), and the delivery address when one is given (matatu and rider ask
- * for it).
+ * shopper's, with the test's own phone number, unless given), and the delivery address when one
+ * is given (matatu and rider ask for it).
  */
 export async function fillCheckout(
   page: Page,
@@ -144,7 +166,7 @@ export async function fillCheckout(
 ) {
   const values = {
     name: "Wanjiru Kamau",
-    phone: "0712345678",
+    phone: shopperPhone(),
     email: "wanjiru@example.co.ke",
     ...fields,
   };

@@ -1,7 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { CHECKOUT_MESSAGES } from "../../app/modules/checkout/checkout-form";
 import { madeToOrder } from "./catalogue";
-import { expect, expectAccessible, expectAccessibleWithoutJs, test } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectAccessibleWithoutJs,
+  shopperPhone,
+  test,
+} from "./fixtures";
 
 /** A piece without sizes, made to order: adding it never empties a shelf another spec counts. */
 const piece = madeToOrder.find((p) => p.sizes.length === 0 && p.price < 2000)!;
@@ -174,7 +180,7 @@ test.describe("Checkout errors without JavaScript", () => {
     await expect(fields.phone).toBeFocused();
     await expectAccessibleWithoutJs(page, "checkout errors from the server");
 
-    await fields.phone.fill("0712345678");
+    await fields.phone.fill(shopperPhone());
     await fields.email.fill("wanjiru@example.co.ke");
     await page.getByRole("button", { name: /^Pay KSh/ }).click();
     await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);

@@ -1,6 +1,15 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { madeToOrder } from "./catalogue";
-import { addProduct, backOfficeURL, expect, ksh, logInAsOwner, photo, test } from "./fixtures";
+import {
+  addProduct,
+  backOfficeURL,
+  expect,
+  ksh,
+  logInAsOwner,
+  photo,
+  shopperPhone,
+  test,
+} from "./fixtures";
 
 // Storefront pages are kept in memory for visitors without cookies (server/page-cache.ts). These
 // specs prove what a kept page may never do: carry one visitor's cart or nonce to another, or
@@ -174,7 +183,7 @@ test.describe("An owner's change", () => {
           items: [{ id, quantity: 1, size: "M" }],
           checkoutData: {
             name: "Akinyi Otieno",
-            phone: "0712345678",
+            phone: shopperPhone(),
             email: "akinyi@example.co.ke",
             deliveryMethod: "pickup",
           },

@@ -8,6 +8,7 @@ import {
   logInAsOwner,
   OWNER,
   openDashboard,
+  shopperPhone,
   test,
 } from "./fixtures";
 
@@ -48,7 +49,7 @@ async function shopperHolds(browser: Browser, productId: string, size: string, c
     }
     await page.goto("/cart");
     await page.getByRole("textbox", { name: "Full name", exact: true }).fill("Otieno Ouma");
-    await page.getByRole("textbox", { name: "Phone", exact: true }).fill("0712345678");
+    await page.getByRole("textbox", { name: "Phone", exact: true }).fill(shopperPhone());
     await page.getByRole("textbox", { name: "Email" }).fill("otieno@example.co.ke");
     await page.getByRole("button", { name: /^Pay KSh/ }).click();
     await expect(page.getByRole("heading", { name: /^Pay KES/ })).toBeVisible();

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   ksh,
   logInAsOwner,
+  shopperPhone,
   sidebarCategories,
   test,
 } from "./fixtures";
@@ -72,7 +73,7 @@ async function addSize(page: Page, productId: string, size: string, said = "Adde
 async function pay(page: Page, name: string) {
   await page.goto("/cart");
   await page.getByRole("textbox", { name: "Full name", exact: true }).fill(name);
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("0712345678");
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill(shopperPhone());
   await page.getByRole("textbox", { name: "Email" }).fill("wanjiru@example.co.ke");
   await page.getByRole("button", { name: /^Pay KSh/ }).click();
 }

@@ -28,16 +28,21 @@ export const PRICES_CHANGED =
   "Prices have changed since you added these items. Please review your cart.";
 export const TOO_MANY_CHECKOUTS =
   "Too many orders have been placed from your connection in the last few minutes. Please wait 10 minutes and try again.";
+export const TOO_MANY_CHECKOUTS_FOR_SHOPPER =
+  "Too many orders have been placed from this cart or for this phone number in the last few minutes. Please wait 10 minutes and try again.";
 
 /**
- * Each order asks its provider for a payment: placed orders are limited, generously, per address,
- * since a mobile network puts thousands of phones behind one address (decision 42).
+ * Each order asks its provider for a payment: placed orders are limited per shopper (the cart and
+ * the phone number) and, generously, per address, since a mobile network puts thousands of phones
+ * behind one address (decision 42).
  */
 export const CHECKOUTS_PER_ADDRESS: Limit = {
   name: "checkout-address",
   points: 60,
   windowSeconds: 600,
 };
+export const CHECKOUTS_PER_CART: Limit = { name: "checkout-cart", points: 5, windowSeconds: 600 };
+export const CHECKOUTS_PER_PHONE: Limit = { name: "checkout-phone", points: 5, windowSeconds: 600 };
 
 /** Why a checkout was refused; `status` is the HTTP status and `code` the spec's error code. */
 export class CheckoutError extends Error {
@@ -131,7 +136,7 @@ type PlaceOrder = {
   provider?: string;
   /**
    * The shopper's address, for a checkout from the internet: when given, checkouts are limited
-   * per address (CHECKOUTS_PER_ADDRESS).
+   * per address, cart and phone number (CHECKOUTS_PER_ADDRESS, _CART, _PHONE).
    */
   clientAddress?: string;
   /** How long the order holds its units for the payment (STOCK_HOLD_MINUTES). */
@@ -220,7 +225,7 @@ export async function placeOrder(
     // Counted only for orders that would be placed: a shopper fixing a typo is not held back, and
     // the same submission again is not a second order.
     if (input.clientAddress !== undefined) {
-      await countCheckout(db, input.clientAddress);
+      await countCheckout(db, input.clientAddress, input.cartId, customer.phone);
     }
     const created = await createOrder(db, {
       priced,
@@ -306,10 +311,17 @@ export async function placeOrder(
   }
 }
 
-/** Counts a checkout from the internet against its address's limit. */
-async function countCheckout(db: Db, address: string) {
+/** Counts a checkout from the internet against its address's, cart's and phone's limits. */
+async function countCheckout(db: Db, address: string, cartId: string | null, phone: string) {
   const byAddress = await countAttempt(db, CHECKOUTS_PER_ADDRESS, address);
   if (!byAddress.allowed) throw new CheckoutError(TOO_MANY_CHECKOUTS, 429, "RESOURCE_EXHAUSTED");
+  const byShopper = await Promise.all([
+    ...(cartId ? [countAttempt(db, CHECKOUTS_PER_CART, cartId)] : []),
+    countAttempt(db, CHECKOUTS_PER_PHONE, phone),
+  ]);
+  if (byShopper.some((attempt) => !attempt.allowed)) {
+    throw new CheckoutError(TOO_MANY_CHECKOUTS_FOR_SHOPPER, 429, "RESOURCE_EXHAUSTED");
+  }
 }
 
 /** The order a submission placed, while it is Pending or was never sent to its provider. */
