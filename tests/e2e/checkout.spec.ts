@@ -266,6 +266,73 @@ test.describe("Cart and checkout", () => {
     });
   });
 
+  test("a payment left pending says what to do next after two minutes, here, in another browser and on the tracking page", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // The page's own clock: its two minutes pass in a moment, its checks every 4 s go on.
+    await page.clock.install();
+    await page.goto(`/product/${unsized.id}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Added to cart!")).toBeVisible();
+    await page.goto("/cart");
+    await fillCheckout(page, {});
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
+    await page.getByRole("button", { name: "Leave pending" }).click();
+    const confirming = page.getByRole("heading", { name: "Confirming your payment…" });
+    await expect(confirming).toBeVisible();
+    const successUrl = page.url();
+    // Checks keep coming back 'pending' (each used to start the two minutes again).
+    await page.clock.runFor(12_000);
+    await page.clock.fastForward("01:40");
+    await expect(confirming).toBeVisible();
+    await page.clock.fastForward("00:10");
+    await expect(
+      page.getByRole("heading", { name: "Your payment is not confirmed yet" }),
+    ).toBeVisible();
+    await expect(page.getByText("If you did not finish paying, you can pay again")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Check again" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay again" })).toBeVisible();
+    await expectAccessible(page, "payment not confirmed after two minutes");
+
+    // Someone else's browser (the link shared, say) learns what to do, and cannot pay again.
+    const elsewhere = await browser.newContext({ baseURL });
+    const other = await elsewhere.newPage();
+    await other.clock.install();
+    await other.goto(successUrl);
+    await expect(other.getByRole("heading", { name: "Confirming your payment…" })).toBeVisible();
+    await other.clock.fastForward("02:00");
+    await expect(
+      other.getByRole("heading", { name: "Your payment is not confirmed yet" }),
+    ).toBeVisible();
+    await expect(
+      other.getByText(
+        "pay again from the phone or computer you ordered on, or chat with us on WhatsApp",
+      ),
+    ).toBeVisible();
+    await expect(other.getByRole("button", { name: "Pay again" })).toHaveCount(0);
+    await elsewhere.close();
+
+    // The order's own page says the same, with the same two ways on.
+    await page.getByRole("link", { name: "Follow your order" }).click();
+    await expect(page.getByTestId("payment-fact")).toHaveText(
+      "Waiting for your payment to be confirmed",
+    );
+    const next = page.getByRole("region", { name: "What to do next" });
+    await expect(next.getByText("If you did not finish paying, you can pay again")).toBeVisible();
+    await expect(next.getByRole("link", { name: "Check again" })).toHaveAttribute(
+      "href",
+      new URL(page.url()).pathname,
+    );
+    await expectAccessible(page, "tracking a pending payment");
+    await next.getByRole("button", { name: "Pay again" }).click();
+    await expect(page).toHaveURL("/cart");
+    await expect(page.getByTestId("cart-line").filter({ hasText: unsized.name })).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("Wanjiru Kamau");
+  });
+
   test("an empty cart says so", async ({ page }) => {
     await page.goto("/cart");
     await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
 import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
+import { providerLabel } from "~/modules/payments/provider-labels";
 import { countAttempt, type Limit, uncountAttempt } from "~/modules/throttle/throttle.server";
 import { FULFILMENT_LABELS, fulfilmentPath, isFulfilmentState } from "./fulfilment-rules";
 import { orderReference } from "./order-reference";
@@ -19,9 +20,10 @@ export type PaymentFact = "paid" | "confirming" | "failed";
 /**
  * What the shopper's tracking page shows: the payment as the provider reported it (never an
  * admin's status), the parcel's steps with their times, the items, delivery and total. Nothing
- * about the shopper beyond what the order's own page needs, and nothing of other orders.
+ * about the shopper beyond what the order's own page needs, and nothing of other orders. A payment
+ * still waiting can be made again from the browser whose cart placed the order (`cartId`).
  */
-export async function trackedOrder(db: Db, token: string) {
+export async function trackedOrder(db: Db, token: string, cartId: string | null = null) {
   if (!TOKEN.test(token)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.trackingToken, token));
   if (!order) return null;
@@ -40,10 +42,20 @@ export async function trackedOrder(db: Db, token: string) {
   const path = fulfilmentPath(order.deliveryMethod);
   const currentAt = current ? path.indexOf(current) : -1;
   const method = DELIVERY_METHODS.find((m) => m.id === order.deliveryMethod);
+  const payment = paymentFact(order);
   return {
     reference: orderReference(order.id),
     placedAt: order.createdAt.toISOString(),
-    payment: paymentFact(order),
+    payment,
+    provider: providerLabel(order.paymentProvider),
+    /** The payment to make again ('Pay again'), for the cart that placed the order only. */
+    payAgain:
+      payment === "confirming" &&
+      cartId !== null &&
+      order.cartId === cartId &&
+      order.paymentReference
+        ? { provider: order.paymentProvider, reference: order.paymentReference }
+        : null,
     steps: path.map((state, i) => ({
       state,
       label: FULFILMENT_LABELS[state],

@@ -1,11 +1,12 @@
 import CheckCircle2 from "lucide-react/icons/circle-check";
 import XCircle from "lucide-react/icons/circle-x";
 import Clock from "lucide-react/icons/clock";
-import { useEffect, useState } from "react";
-import { Form, Link, redirect, useLocation, useRevalidator } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, redirect, useLocation, useRevalidator } from "react-router";
 import { DemoBanner } from "~/components/DemoBanner";
 import { BrandMark } from "~/components/icons";
 import { OrderItemList } from "~/components/OrderItemList";
+import { PayAgainForm } from "~/components/PayAgainForm";
 import { cartCookie, readCartId } from "~/modules/cart/cart.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { arriveFromPayment, retryCookie, retryOrder } from "~/modules/orders/order-success.server";
@@ -26,12 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Without JavaScript the page refreshes itself, carrying when the shopper arrived.
   const since = Number(url.searchParams.get("since"));
   const arrived = Number.isFinite(since) && since > 0 && since <= Date.now() ? since : Date.now();
-  return {
-    order,
-    payment,
-    arrived,
-    gaveUp: Date.now() - arrived > CONFIRMING_FOR_MS,
-  };
+  const waited = Date.now() - arrived;
+  return { order, payment, arrived, waited, gaveUp: waited > CONFIRMING_FOR_MS };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,23 +57,30 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const REFRESH_SECONDS = 4;
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, payment, arrived } = loaderData;
+  const { order, payment } = loaderData;
   const config = useShopConfig();
-  const revalidator = useRevalidator();
+  // The first answer's: the answers to JavaScript's checks carry no arrival of their own.
+  const [{ arrived, waited }] = useState(loaderData);
   const [gaveUp, setGaveUp] = useState(loaderData.gaveUp);
   const pending = order?.payment === "confirming" && !gaveUp;
+  // The revalidator changes with every check it makes: kept aside, so the timers below are not
+  // started again (and the two minutes with them) on each one.
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
 
   // While the provider confirms (mobile money takes a few seconds), ask again every few seconds,
-  // for two minutes; then say what to do instead of spinning on.
+  // for two minutes; then say what to do instead of spinning on. The two minutes are timed on
+  // this device from what the shop had already waited: a phone's clock may be minutes off.
   useEffect(() => {
     if (!pending) return;
-    const timer = setInterval(() => revalidator.revalidate(), REFRESH_SECONDS * 1000);
-    const stop = setTimeout(() => setGaveUp(true), CONFIRMING_FOR_MS);
+    const timer = setInterval(() => revalidate.current(), REFRESH_SECONDS * 1000);
+    const stop = setTimeout(() => setGaveUp(true), Math.max(0, CONFIRMING_FOR_MS - waited));
     return () => {
       clearInterval(timer);
       clearTimeout(stop);
     };
-  }, [pending, revalidator]);
+  }, [pending, waited]);
   const refreshUrl = useRefreshUrl(arrived);
   const whatsapp = order
     ? whatsappLink(config.whatsapp, `Hello, I have a question about my order ${order.reference}.`)
@@ -126,22 +130,18 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             <Clock size={48} className="text-gold" aria-hidden="true" />
             <h1 className="mt-4 text-3xl font-bold">Your payment is not confirmed yet</h1>
             <p className="mt-3 text-muted">
-              {order.provider} has not confirmed it after two minutes. If money left your account,
-              it will show here once they do: check again in a few minutes. If you did not finish
-              paying, you can pay again, or chat with us on WhatsApp.
+              {order.owner && payment
+                ? `${order.provider} has not confirmed it after two minutes. If money left your account, it will show here once they do: check again in a few minutes. If you did not finish paying, you can pay again, or chat with us on WhatsApp.`
+                : `${order.provider} has not confirmed it after two minutes. If money left your account, it will show here once they do: check again in a few minutes. If you did not finish paying, pay again from the phone or computer you ordered on, or chat with us on WhatsApp.`}
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <a href={refreshUrl} className="btn btn-primary">
                 Check again
               </a>
               {order.owner && payment ? (
-                <Form method="post">
-                  <input type="hidden" name="provider" value={payment.provider} />
-                  <input type="hidden" name="reference" value={payment.reference} />
-                  <button type="submit" className="btn border border-ink bg-white">
-                    Pay again
-                  </button>
-                </Form>
+                <PayAgainForm payment={payment} className="btn border border-ink bg-white">
+                  Pay again
+                </PayAgainForm>
               ) : null}
             </div>
           </>
@@ -157,13 +157,9 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               into your cart.
             </p>
             {order.owner && payment ? (
-              <Form method="post" className="mt-6">
-                <input type="hidden" name="provider" value={payment.provider} />
-                <input type="hidden" name="reference" value={payment.reference} />
-                <button type="submit" className="btn btn-primary">
-                  Try again
-                </button>
-              </Form>
+              <PayAgainForm payment={payment} className="btn btn-primary" formClassName="mt-6">
+                Try again
+              </PayAgainForm>
             ) : null}
           </>
         ) : (

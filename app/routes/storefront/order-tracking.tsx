@@ -4,6 +4,8 @@ import XCircle from "lucide-react/icons/circle-x";
 import Clock from "lucide-react/icons/clock";
 import { data } from "react-router";
 import { OrderItemList } from "~/components/OrderItemList";
+import { PayAgainForm } from "~/components/PayAgainForm";
+import { readCartId } from "~/modules/cart/cart.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { trackedOrder } from "~/modules/orders/tracking.server";
 import { useShopConfig } from "~/root";
@@ -19,8 +21,12 @@ const PRIVATE = {
 };
 
 /** `/orders/{token}`: one order, for whoever holds its unguessable link. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const order = await trackedOrder(context.get(servicesContext).db, params.token);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const order = await trackedOrder(
+    context.get(servicesContext).db,
+    params.token,
+    await readCartId(request),
+  );
   if (!order) throw data("We could not find that order.", { status: 404, headers: PRIVATE });
   return data({ order }, { headers: PRIVATE });
 }
@@ -45,8 +51,9 @@ const when = (iso: string) =>
     timeZone: "Africa/Nairobi",
   }).format(new Date(iso));
 
-export default function OrderTracking({ loaderData }: Route.ComponentProps) {
+export default function OrderTracking({ loaderData, params }: Route.ComponentProps) {
   const { order } = loaderData;
+  const { token } = params;
   const config = useShopConfig();
   const payment = PAYMENT[order.payment];
   const subtotal = order.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
@@ -64,6 +71,32 @@ export default function OrderTracking({ loaderData }: Route.ComponentProps) {
         <payment.Icon size={22} aria-hidden="true" />
         <span data-testid="payment-fact">{payment.text}</span>
       </p>
+
+      {order.payment === "confirming" ? (
+        <section
+          aria-labelledby="next-heading"
+          className="mt-4 rounded-2xl border border-hairline bg-white p-5"
+        >
+          <h2 id="next-heading" className="font-semibold">
+            What to do next
+          </h2>
+          <p className="mt-2 text-muted">
+            {order.payAgain
+              ? `If money left your account, this page shows it once ${order.provider} confirms it: check again in a few minutes. If you did not finish paying, you can pay again, or chat with us on WhatsApp.`
+              : `If money left your account, this page shows it once ${order.provider} confirms it: check again in a few minutes. If you did not finish paying, pay again from the phone or computer you ordered on, or chat with us on WhatsApp.`}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <a href={`/orders/${token}`} className="btn btn-primary">
+              Check again
+            </a>
+            {order.payAgain ? (
+              <PayAgainForm payment={order.payAgain} className="btn border border-ink bg-white">
+                Pay again
+              </PayAgainForm>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
 
       {order.payment === "paid" ? (
         <section aria-labelledby="steps-heading" className="mt-8">
