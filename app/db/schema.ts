@@ -193,6 +193,11 @@ export const orders = pgTable(
       .unique(),
     /** The cart (browser) that placed the order: only it sees the customer's details afterwards. */
     cartId: uuid("cart_id"),
+    /**
+     * The first order of the purchase this one tries again ('Try again' or 'Pay again'): a
+     * purchase is paid once, by whichever of its orders is paid, and its other orders say so.
+     */
+    retryOf: uuid("retry_of"),
     /** Reconciliation of orders left Pending: how often the provider was asked, and when next. */
     reconcileAttempts: integer("reconcile_attempts").notNull().default(0),
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
@@ -210,6 +215,7 @@ export const orders = pgTable(
       .on(t.idempotencyKey)
       .where(sql`${t.status} = 'Pending' or ${t.paymentReference} is null`),
     index("orders_fulfilment_idx").on(t.fulfilmentState, t.createdAt),
+    index("orders_retry_of_idx").on(t.retryOf).where(sql`${t.retryOf} is not null`),
     check(
       "orders_fulfilment_state_valid",
       sql`${t.fulfilmentState} in ('to_pack', 'ready_for_pickup', 'sent', 'delivered', 'collected')`,

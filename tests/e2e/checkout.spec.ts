@@ -207,7 +207,7 @@ test.describe("Cart and checkout", () => {
     ).toBeVisible();
   });
 
-  test("a failed payment says so, and 'Try again' puts the items back in the cart", async ({
+  test("a failed payment says so, 'Try again' puts the items back, and once that is paid the failed order points to it", async ({
     page,
   }) => {
     await page.goto(`/product/${unsized.id}`);
@@ -221,10 +221,39 @@ test.describe("Cart and checkout", () => {
       page.getByRole("heading", { name: "Your payment did not go through" }),
     ).toBeVisible();
     await expectAccessible(page, "payment failed");
+    const failedPage = page.url();
+    const failedTracking = await page
+      .getByRole("link", { name: "Follow your order" })
+      .getAttribute("href");
     await page.getByRole("button", { name: "Try again" }).click();
     await expect(page).toHaveURL("/cart");
     await expect(page.getByTestId("cart-line").filter({ hasText: unsized.name })).toBeVisible();
-    await page.getByRole("button", { name: "Clear Cart" }).click();
+    await expect(page.getByText("Your last payment did not go through.")).toBeVisible();
+
+    // The retry is paid: one purchase, one paid order, and the failed one says where it went.
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await page.getByRole("button", { name: /^Pay KES/ }).click();
+    await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
+    const paidReference = (await page.getByRole("heading", { name: /^Order / }).textContent())!
+      .replace("Order ", "")
+      .trim();
+    await page.goto(failedPage);
+    await expect(
+      page.getByRole("heading", { name: "This purchase is already paid" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("paid-as")).toContainText(
+      `You paid for these items with order ${paidReference}: there is nothing more to pay for order`,
+    );
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    await expectAccessible(page, "a failed order paid by its retry");
+    await page.goto(failedTracking!);
+    await expect(page.getByTestId("payment-fact")).toHaveText("Payment did not go through");
+    const paidAs = page.getByRole("region", { name: "This purchase is already paid" });
+    await paidAs.getByRole("link", { name: `Follow order ${paidReference}` }).click();
+    await expect(page.getByRole("heading", { name: `Order ${paidReference}` })).toBeVisible();
+    await expect(page.getByTestId("payment-fact")).toHaveText("Paid");
+    // The cart is empty and stays so: nothing invites a second order.
+    await page.goto("/cart");
     await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
   });
 

@@ -128,6 +128,8 @@ type PlaceOrder = {
   /** The total the shopper saw; when it differs from the server's, nothing is charged. */
   clientTotal?: number;
   cartId: string | null;
+  /** The purchase this order tries again (orders.retry_of), when it is a 'Try again'. */
+  retryOf?: string | null;
   publicUrl: string;
   shopName: string;
   /** Delivery is free from this subtotal on (FREE_DELIVERY_OVER); 0: the shop makes no such offer. */
@@ -379,6 +381,7 @@ async function createOrder(
           deliveryFee: priced.fee,
           pickupLocation: customer.pickupLocation,
           cartId: o.input.cartId,
+          retryOf: o.input.retryOf ?? null,
           paymentProvider: o.provider,
           idempotencyKey: o.key,
           paymentAttempts: 1,

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { readCartId } from "~/modules/cart/cart.server";
+import { purchaseTriedAgain } from "~/modules/orders/order-success.server";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import type { Settings } from "~/settings.server";
 import { placeOrder, type RequestedItem } from "./checkout.server";
@@ -31,9 +32,11 @@ export async function startCheckout(
   order: CheckoutRequest,
 ) {
   const env = shop.settings;
+  const cartId = await readCartId(request);
   return placeOrder(shop.database.db, shop.payments, {
     ...order,
-    cartId: await readCartId(request),
+    cartId,
+    retryOf: await purchaseTriedAgain(shop.database.db, request, cartId),
     publicUrl: env.PUBLIC_URL,
     shopName: env.SHOP_NAME,
     holdMinutes: env.STOCK_HOLD_MINUTES,

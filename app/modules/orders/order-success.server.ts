@@ -10,7 +10,7 @@ import { logger } from "~/utils/logger.server";
 import { shopCookie } from "~/utils/shop-cookie.server";
 import { isUuid } from "~/utils/uuid";
 import { orderForPayment, type SettlingShop, settleOrder } from "./settlement.server";
-import { orderReference, paymentFact } from "./tracking.server";
+import { orderReference, paidOrderOfPurchase, paymentFact } from "./tracking.server";
 
 /**
  * The shopper's return from the payment provider: settles the order by asking the provider (never
@@ -35,9 +35,18 @@ export async function arriveFromPayment(
   const owner = Boolean(cartId && order.cartId === cartId);
   if (owner && cartId) await clearCart(db, cartId);
   const fact = paymentFact(order);
+  const paidAs = fact === "paid" ? null : await paidOrderOfPurchase(db, order);
   return {
     status: order.status,
     payment: fact,
+    /**
+     * Another order of the same purchase was paid: this one needs nothing more. Its page is
+     * linked for the cart that placed both.
+     */
+    paidAs: paidAs && {
+      reference: paidAs.reference,
+      trackingPath: owner ? paidAs.trackingPath : null,
+    },
     /** Why a failed payment did not go through, in plain words. */
     failure:
       fact === "failed"
@@ -83,6 +92,8 @@ export const retryCookie = shopCookie("retry", { maxAge: 60 * 60 });
 export async function retryOrder(db: Db, payment: PaymentRef, cartId: string | null) {
   const order = await orderForPayment(db, payment);
   if (!order || !cartId || order.cartId !== cartId) return { cartId, orderId: null };
+  // Paid by another order already: nothing goes back into the cart to be bought twice.
+  if (await paidOrderOfPurchase(db, order)) return { cartId, orderId: null };
   const restored = await restoreItems(
     db,
     cartId,
@@ -93,6 +104,23 @@ export async function retryOrder(db: Db, payment: PaymentRef, cartId: string | n
   return { cartId: restored, orderId: order.id };
 }
 
+/** The order the retry cookie names, when this cart placed it. */
+async function orderTriedAgain(db: Db, request: Request, cartId: string | null) {
+  const orderId = await retryCookie.parse(request.headers.get("Cookie"));
+  if (!cartId || typeof orderId !== "string" || !isUuid(orderId)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order && order.cartId === cartId ? order : null;
+}
+
+/**
+ * The purchase a checkout continues: after 'Try again' or 'Pay again' from this cart, the first
+ * order of the purchase tried again; otherwise null (a purchase of its own).
+ */
+export async function purchaseTriedAgain(db: Db, request: Request, cartId: string | null) {
+  const order = await orderTriedAgain(db, request, cartId);
+  return order ? (order.retryOf ?? order.id) : null;
+}
+
 /** A stored phone number (2547XXXXXXXX) as shoppers type it: 07XXXXXXXX. */
 const localPhone = (phone: string) => (/^254\d{9}$/.test(phone) ? `0${phone.slice(3)}` : phone);
 
@@ -101,10 +129,8 @@ const localPhone = (phone: string) => (/^254\d{9}$/.test(phone) ? `0${phone.slic
  * through: read from the order the retry cookie names, only when it was placed by this cart.
  */
 export async function checkoutToRetry(db: Db, request: Request, cartId: string | null) {
-  const orderId = await retryCookie.parse(request.headers.get("Cookie"));
-  if (!cartId || typeof orderId !== "string" || !isUuid(orderId)) return null;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || order.cartId !== cartId) return null;
+  const order = await orderTriedAgain(db, request, cartId);
+  if (!order || (await paidOrderOfPurchase(db, order))) return null;
   const failed = paymentFact(order) === "failed";
   return {
     values: {

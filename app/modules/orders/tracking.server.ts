@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
@@ -43,14 +43,18 @@ export async function trackedOrder(db: Db, token: string, cartId: string | null 
   const currentAt = current ? path.indexOf(current) : -1;
   const method = DELIVERY_METHODS.find((m) => m.id === order.deliveryMethod);
   const payment = paymentFact(order);
+  const paidAs = payment === "paid" ? null : await paidOrderOfPurchase(db, order);
   return {
     reference: orderReference(order.id),
     placedAt: order.createdAt.toISOString(),
     payment,
     provider: providerLabel(order.paymentProvider),
     /** The payment to make again ('Pay again'), for the cart that placed the order only. */
+    /** Another order of the same purchase was paid: this one needs nothing more. */
+    paidAs,
     payAgain:
       payment === "confirming" &&
+      !paidAs &&
       cartId !== null &&
       order.cartId === cartId &&
       order.paymentReference
@@ -86,6 +90,26 @@ export function paymentFact(
   if (state === "COMPLETED" && !order.paymentReversedAt) return "paid";
   if (state === "FAILED" || state === "REVERSED" || order.status === "Failed") return "failed";
   return "confirming";
+}
+
+/**
+ * The order that paid for this order's purchase, when another one did: a 'Try again' or 'Pay
+ * again' (or the order it tried again) that was paid. Its page is linked from this one's.
+ */
+export async function paidOrderOfPurchase(
+  db: Db,
+  order: Pick<typeof orders.$inferSelect, "id" | "retryOf">,
+) {
+  const purchase = order.retryOf ?? order.id;
+  const others = await db
+    .select()
+    .from(orders)
+    .where(and(or(eq(orders.id, purchase), eq(orders.retryOf, purchase)), ne(orders.id, order.id)))
+    .orderBy(desc(orders.createdAt));
+  const paid = others.find((o) => paymentFact(o) === "paid");
+  return paid
+    ? { reference: orderReference(paid.id), trackingPath: `/orders/${paid.trackingToken}` }
+    : null;
 }
 
 /** Wrong tries at finding an order, per address: as many as login allows. */

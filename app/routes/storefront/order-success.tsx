@@ -62,7 +62,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   // The first answer's: the answers to JavaScript's checks carry no arrival of their own.
   const [{ arrived, waited }] = useState(loaderData);
   const [gaveUp, setGaveUp] = useState(loaderData.gaveUp);
-  const pending = order?.payment === "confirming" && !gaveUp;
+  const pending = order?.payment === "confirming" && !order.paidAs && !gaveUp;
   // The revalidator changes with every check it makes: kept aside, so the timers below are not
   // started again (and the two minutes with them) on each one.
   const revalidator = useRevalidator();
@@ -115,6 +115,19 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-muted">
               If you have just paid, please check your messages or contact us.
             </p>
+          </>
+        ) : order.payment !== "paid" && order.paidAs ? (
+          <>
+            <CheckCircle2 size={48} className="text-success" aria-hidden="true" />
+            <h1 className="mt-4 text-3xl font-bold">This purchase is already paid</h1>
+            <p className="mt-3 text-muted" data-testid="paid-as">
+              {`You paid for these items with order ${order.paidAs.reference}: there is nothing more to pay for order ${order.reference}.`}
+            </p>
+            {order.paidAs.trackingPath ? (
+              <Link to={order.paidAs.trackingPath} className="btn btn-primary mt-6">
+                {`Follow order ${order.paidAs.reference}`}
+              </Link>
+            ) : null}
           </>
         ) : order.payment === "confirming" && !gaveUp ? (
           <>

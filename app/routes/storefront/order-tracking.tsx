@@ -72,7 +72,22 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
         <span data-testid="payment-fact">{payment.text}</span>
       </p>
 
-      {order.payment === "confirming" ? (
+      {order.paidAs ? (
+        <section
+          aria-labelledby="paid-as-heading"
+          className="mt-4 rounded-2xl border border-hairline bg-white p-5"
+        >
+          <h2 id="paid-as-heading" className="font-semibold">
+            This purchase is already paid
+          </h2>
+          <p className="mt-2 text-muted">
+            {`You paid for these items with order ${order.paidAs.reference}: there is nothing more to pay for this order.`}
+          </p>
+          <a href={order.paidAs.trackingPath} className="btn btn-primary mt-4">
+            {`Follow order ${order.paidAs.reference}`}
+          </a>
+        </section>
+      ) : order.payment === "confirming" ? (
         <section
           aria-labelledby="next-heading"
           className="mt-4 rounded-2xl border border-hairline bg-white p-5"
