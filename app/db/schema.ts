@@ -62,12 +62,15 @@ export const products = pgTable(
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs((): SQL => sql`lower(${products.name} || ' ' || ${products.description})`),
-    /** The same words stemmed in English ('dresses' and 'dress' alike), GIN-indexed. */
+    /**
+     * The same words stemmed in English ('dresses' and 'dress' alike), GIN-indexed, the name's
+     * weighted A and the description's D: a search ranks words in the name first.
+     */
     searchVector: tsvector("search_vector")
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`to_tsvector('english'::regconfig, ${products.name} || ' ' || ${products.description})`,
+          sql`setweight(to_tsvector('english'::regconfig, ${products.name}), 'A') || setweight(to_tsvector('english'::regconfig, ${products.description}), 'D')`,
       ),
     ...timestamps,
   },

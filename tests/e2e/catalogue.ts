@@ -12,6 +12,13 @@ export const inStock = catalogue.filter((p) => p.inStock);
  */
 export const madeToOrder = inStock.filter((p) => p.stock === null);
 
+/** Whether `text` has a word starting with `term` (a search word matches word starts only). */
+export const startsAWord = (text: string, term: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .some((word) => word.startsWith(term.toLowerCase()));
+
 export function expectedListing({
   q = "",
   category = "all",
@@ -25,7 +32,7 @@ export function expectedListing({
   const matches = inStock.filter(
     (p) =>
       (category === "all" || p.category === category) &&
-      (!term || `${p.name} ${p.description}`.toLowerCase().includes(term)),
+      (!term || startsAWord(`${p.name} ${p.description}`, term)),
   );
   const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   return matches.sort((a, b) => {

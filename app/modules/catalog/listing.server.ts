@@ -8,6 +8,7 @@ import { containsPattern, type ListingParams, PAGE_SIZE } from "./listing";
 import { type ProductSummary, summaryColumns } from "./products.server";
 import {
   closestCategory,
+  prefixQuery,
   type SearchTerms,
   type SearchWord,
   searchTerms,
@@ -26,9 +27,13 @@ export type ShopListing = {
    * has matches there, or the category nearest the words when the search matches nothing.
    */
   suggestion: { category: string; keepSearch: boolean } | null;
+  /** The search with its misspelt words corrected, when any were ('Showing results for ...'). */
+  corrected: string | null;
 };
 
 const ORDER: Record<ListingParams["sort"], SQL[]> = {
+  // After the ranking (listingQueries): equal matches A to Z.
+  relevance: [asc(products.name), asc(products.id)],
   name: [asc(products.name), asc(products.id)],
   "price-asc": [asc(products.price), asc(products.id)],
   "price-desc": [desc(products.price), desc(products.id)],
@@ -41,54 +46,75 @@ export const searchMatches = (q: string) =>
 /** Words the catalogue uses that are spelt nearly like a search word ('kitengi' -> 'kitenge'). */
 export type NearSpellings = Record<string, string[]>;
 
+/** A word and the catalogue's spellings near it, each matched at the start of a word. */
+const spellingsOf = (word: SearchWord, near: NearSpellings) => [
+  word.text,
+  ...(near[word.text] ?? []),
+];
+
+/** `to_tsquery` of a query `prefixQuery` built. */
+const tsQuery = (query: string) => sql`to_tsquery('english'::regconfig, ${query})`;
+
 /**
- * One word of the shop's search: its letters anywhere in the name or description (the spec's
- * rule), the same word stemmed (full-text search: 'dresses' finds 'dress'), a category it names
- * ('kimonos', 'kids'), or a word of the catalogue spelt nearly like it.
+ * One word of the shop's search: the start of a word in the name or description, stemmed
+ * ('dresses' finds 'dress', 'ki' finds 'kimono', 'red' never finds 'tailored'), a spelling of the
+ * catalogue's near it ('kitengi'), or a category it names ('kimonos', 'kids'). A word the
+ * English text search ignores ('very', 'it') asks nothing.
  */
 function wordMatches(word: SearchWord, near: NearSpellings): SQL {
-  const ways = [
-    sql`${products.searchText} like ${containsPattern(word.text)}`,
-    sql`${products.searchVector} @@ plainto_tsquery('english', ${word.text})`,
-    ...(near[word.text] ?? []).map(
-      (spelling) => sql`${products.searchText} like ${containsPattern(spelling)}`,
-    ),
-  ];
+  const query = tsQuery(prefixQuery([spellingsOf(word, near)]));
+  const ways = [sql`numnode(${query}) = 0`, sql`${products.searchVector} @@ ${query}`];
   if (word.categories.length) ways.push(inArray(products.category, word.categories));
   return or(...ways)!;
 }
 
 /**
  * Shown products (the owner's switch) matching every word of the search (all of them without
- * one), and with 'In stock only' not sold out.
+ * one, none for a search of punctuation only), and with 'In stock only' not sold out.
  */
 const matching = (terms: SearchTerms | null, near: NearSpellings, inStockOnly: boolean) =>
   and(
     eq(products.inStock, true),
-    ...(terms?.words.map((w) => wordMatches(w, near)) ?? []),
+    ...(terms
+      ? terms.words.length
+        ? terms.words.map((w) => wordMatches(w, near))
+        : [sql`false`]
+      : []),
     inStockOnly ? available : undefined,
   );
 
 /**
- * Whether anything but the whole search as typed can match, so that ranking those products
- * first changes the order: a single word that names no category and that stemming cannot widen
- * ('print') keeps the sort's own index order, which matters on a large catalogue.
+ * 'Best match': products with every word in their name first, then those in a category the
+ * search names, then by how often and where the words appear (the name weighs more than the
+ * description), then A to Z.
  */
-const rankingMatters = (terms: SearchTerms, near: NearSpellings) =>
-  terms.words.length > 1 ||
-  Object.keys(near).length > 0 ||
-  terms.words.some(
-    (w) =>
-      w.categories.length > 0 || singular(w.text) !== w.text || /(ing|ed|ly|y|e)$/.test(w.text),
-  );
+function bestMatchFirst(terms: SearchTerms, near: NearSpellings): SQL[] {
+  const spellings = terms.words.map((w) => spellingsOf(w, near));
+  const named = [...new Set(terms.words.flatMap((w) => w.categories))];
+  return [
+    sql`(${products.searchVector} @@ ${tsQuery(prefixQuery(spellings, "A"))}) desc`,
+    ...(named.length ? [sql`(${inArray(products.category, named)}) desc`] : []),
+    sql`ts_rank(${products.searchVector}, ${tsQuery(prefixQuery(spellings))}) desc`,
+  ];
+}
 
 /**
- * For each word of four letters or more, the catalogue's words nearest to it by trigram
- * similarity (pg_trgm on the small `search_words` table), for a search whose words found nothing.
+ * For each word of four letters or more that starts no word of the catalogue (nor does its
+ * singular), the catalogue's words nearest to it by trigram similarity (pg_trgm on the small
+ * `search_words` table): 'kitengi' -> 'kitenge', 'masai' -> 'maasai'.
  */
 export async function nearSpellings(db: Db, terms: SearchTerms): Promise<NearSpellings> {
   const near: NearSpellings = {};
   for (const word of terms.words.filter((w) => w.fuzzy)) {
+    const starts = [word.text, singular(word.text)].map(
+      (w) => sql`${searchWords.word} like ${`${w}%`}`,
+    );
+    const [known] = await db
+      .select({ word: searchWords.word })
+      .from(searchWords)
+      .where(or(...starts))
+      .limit(1);
+    if (known) continue;
     const rows = await db
       .select({ word: searchWords.word })
       .from(searchWords)
@@ -108,13 +134,18 @@ export async function nearSpellings(db: Db, terms: SearchTerms): Promise<NearSpe
 const NEAR_SIMILARITY = 0.5;
 const NEAR_WORDS = 3;
 
+/** The search as the shop understood it, each misspelt word replaced by its nearest spelling. */
+export function correctedSearch(terms: SearchTerms, near: NearSpellings): string | null {
+  if (!Object.keys(near).length) return null;
+  return terms.words.map((w) => near[w.text]?.[0] ?? w.text).join(" ");
+}
+
 /**
  * The listing's queries, unexecuted (the shop awaits them, the benchmark explains them): the page
- * and its total, which the listing indexes serve, and the sidebar's counts per category.
- * Products containing the whole search come first, then those containing each of its words,
- * then the chosen order. `near` lets misspelt words match (the shop asks for it only when the
- * words found nothing). The page is `params.page`, or the pages from `fromPage` through it (a
- * shop address after 'Load more').
+ * and its total, which the listing indexes serve, and the sidebar's counts per category. A search
+ * in 'Best match' order ranks its matches (`bestMatchFirst`); any other order is the shopper's.
+ * `near` lets misspelt words match. The page is `params.page`, or the pages from `fromPage`
+ * through it (a shop address after 'Load more').
  */
 export function listingQueries(
   db: Db,
@@ -127,27 +158,14 @@ export function listingQueries(
     matching(terms, near, Boolean(params.inStockOnly)),
     params.category === ALL ? undefined : eq(products.category, params.category),
   );
-  // The whole search as typed first, then every word as typed, then stemmed, named or near.
-  const containsAll = (texts: string[]) =>
-    sql.join(
-      texts.map((text) => sql`${products.searchText} like ${containsPattern(text)}`),
-      sql` and `,
-    );
-  const exactFirst =
-    !terms || !rankingMatters(terms, near)
-      ? []
-      : terms.words.length > 1
-        ? [
-            sql`(${containsAll([terms.phrase])}) desc`,
-            sql`(${containsAll(terms.words.map((w) => w.text))}) desc`,
-          ]
-        : [sql`(${containsAll([terms.phrase])}) desc`];
+  const ranked =
+    terms?.words.length && params.sort === "relevance" ? bestMatchFirst(terms, near) : [];
   return {
     page: db
       .select(summaryColumns)
       .from(products)
       .where(filter)
-      .orderBy(...exactFirst, ...ORDER[params.sort])
+      .orderBy(...ranked, ...ORDER[params.sort])
       .limit(PAGE_SIZE * (params.page - fromPage + 1))
       .offset((fromPage - 1) * PAGE_SIZE),
     total: db.select({ n: count() }).from(products).where(filter),
@@ -208,26 +226,28 @@ async function listingOf(
   return { products: rows, total: n, counts, hasMore: params.page * PAGE_SIZE < n };
 }
 
+/** Near spellings, kept per search until the catalogue changes, as the counts are. */
+const keptNear = keptUntilChange<NearSpellings>(500);
+const keptSpellings = ({ db, catalogue }: Catalogue, terms: SearchTerms) =>
+  keptNear(catalogue, terms.words.map((w) => w.text).join(" "), () => nearSpellings(db, terms));
+
 /**
  * One page of the shop (or the pages from `fromPage` through it), its total, and the counts
- * beside it. A search whose words match nothing anywhere is tried again allowing misspellings;
- * one that still finds nothing suggests a category.
+ * beside it. Misspelt words are searched as the catalogue spells them (and the correction said);
+ * a search that finds nothing suggests a category.
  */
 export async function shopListing(
   catalogue: Catalogue,
   params: ListingParams,
   fromPage = params.page,
 ): Promise<ShopListing> {
-  let listing = await listingOf(catalogue, params, fromPage);
   const terms = searchTerms(params.q);
-  const nothingAnywhere = (counts: Record<string, number>) => (counts[ALL] ?? 0) === 0;
-  if (terms?.words.some((w) => w.fuzzy) && nothingAnywhere(listing.counts)) {
-    const near = await nearSpellings(catalogue.db, terms);
-    if (Object.keys(near).length) listing = await listingOf(catalogue, params, fromPage, near);
-  }
+  const near = terms ? await keptSpellings(catalogue, terms) : {};
+  const corrected = terms ? correctedSearch(terms, near) : null;
+  const listing = { ...(await listingOf(catalogue, params, fromPage, near)), corrected };
   if (listing.total > 0 || !terms) return { ...listing, suggestion: null };
 
-  if (!nothingAnywhere(listing.counts)) {
+  if ((listing.counts[ALL] ?? 0) > 0) {
     const [category] = Object.entries(listing.counts)
       .filter(([id]) => id !== ALL)
       .sort(([, a], [, b]) => b - a)[0]!;

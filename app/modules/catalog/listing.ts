@@ -6,6 +6,7 @@ import { ALL, isCategoryId } from "./categories";
  * listing is linkable, works with the back button and with plain GET forms before JavaScript loads.
  */
 export const SORTS = [
+  { id: "relevance", label: "Best match" },
   { id: "name", label: "Name: A to Z" },
   { id: "price-asc", label: "Price: Low to High" },
   { id: "price-desc", label: "Price: High to Low" },
@@ -26,13 +27,20 @@ export type ListingParams = {
   inStockOnly?: boolean;
 };
 
+/**
+ * The order a listing takes unless the shopper picks one: a search's best matches first, the
+ * spec's A to Z otherwise. 'Best match' is offered only with a search.
+ */
+export const defaultSort = (q: string): SortId => (q ? "relevance" : "name");
+export const sortsFor = (q: string) => SORTS.filter((s) => q || s.id !== "relevance");
+
 /** Reads the listing's state from a URL, falling back to defaults for anything unknown. */
 export function parseListingParams(search: URLSearchParams): ListingParams {
   const q = (search.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const rawCategory = search.get("category") ?? ALL;
   const category = isCategoryId(rawCategory) ? rawCategory : ALL;
   const rawSort = search.get("sort");
-  const sort = SORTS.some((s) => s.id === rawSort) ? (rawSort as SortId) : "name";
+  const sort = sortsFor(q).some((s) => s.id === rawSort) ? (rawSort as SortId) : defaultSort(q);
   const page = pageNumber(search.get("page"));
   const inStockOnly = search.get(IN_STOCK_ONLY.name) === IN_STOCK_ONLY.value;
   return { q, category, sort, page, inStockOnly };
@@ -43,7 +51,9 @@ export function listingHref(params: Partial<ListingParams>): string {
   const search = new URLSearchParams();
   if (params.category && params.category !== ALL) search.set("category", params.category);
   if (params.q) search.set("q", params.q);
-  if (params.sort && params.sort !== "name") search.set("sort", params.sort);
+  // 'Best match' means nothing without a search.
+  const sort = params.sort === "relevance" && !params.q ? undefined : params.sort;
+  if (sort && sort !== defaultSort(params.q ?? "")) search.set("sort", sort);
   if (params.inStockOnly) search.set(IN_STOCK_ONLY.name, IN_STOCK_ONLY.value);
   if (params.page && params.page > 1) search.set("page", String(params.page));
   const query = search.toString();

@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   categoriesNamedBy,
   closestCategory,
   editDistance,
+  prefixQuery,
   searchTerms,
   singular,
 } from "./search-terms";
@@ -65,6 +67,16 @@ describe("searchTerms", () => {
     expect(searchTerms("the")!.words.map((w) => w.text)).toEqual(["the"]);
   });
 
+  test("a word is its letters and digits: punctuation never reaches a query", () => {
+    expect(searchTerms("kids' dress!")!.words.map((w) => w.text)).toEqual(["kids", "dress"]);
+    expect(searchTerms("'; drop table products; --")!.words.map((w) => w.text)).toEqual([
+      "drop",
+      "table",
+      "products",
+    ]);
+    expect(searchTerms("!&|():*")!.words).toEqual([]);
+  });
+
   test("only words of four letters or more allow a misspelling", () => {
     const terms = searchTerms("kitengi top")!;
     expect(terms.words.map((w) => w.fuzzy)).toEqual([true, false]);
@@ -81,5 +93,27 @@ describe("closestCategory", () => {
   test("offers only the categories given, and nothing when nothing is near", () => {
     expect(closestCategory("homedecor", ["dresses", "kimonos"])).not.toBe("homedecor");
     expect(closestCategory("qqqq")).toBeNull();
+  });
+});
+
+describe("prefixQuery", () => {
+  test("each word matches a word's start, any of its spellings, and every word must match", () => {
+    expect(prefixQuery([["red"], ["dress"]])).toBe("red:* & dress:*");
+    expect(prefixQuery([["kitengi", "kitenge"], ["top"]])).toBe("(kitengi:* | kitenge:*) & top:*");
+  });
+
+  test("weight A asks for the words in the name", () => {
+    expect(prefixQuery([["ankara"], ["dress"]], "A")).toBe("ankara:*A & dress:*A");
+  });
+
+  test("whatever the words, the query holds only letters, digits and its own operators", () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.string(), { maxLength: 3 }), { maxLength: 6 }), (words) => {
+        const query = prefixQuery(words);
+        expect(query).toMatch(/^[\p{L}\p{N}:*A|&() ]*$/u);
+        // Every group is closed and no operator is left dangling.
+        expect(query).not.toMatch(/^ *[&|]|[&|] *$|\(\)|& &/);
+      }),
+    );
   });
 });

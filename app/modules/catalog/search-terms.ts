@@ -2,11 +2,11 @@ import { CATEGORY_IDS, categoryName } from "./categories";
 
 /**
  * What a shop search means, before any SQL: the words that must each match, and for each word the
- * categories it names. The database adds the rest (substring, stemmed full-text, trigram
- * similarity); see `listing.server.ts` and decision 0030.
+ * categories it names. The database adds the rest (word starts in stemmed full-text, trigram
+ * similarity); see `listing.server.ts` and decisions 36 and 43.
  */
 export type SearchWord = {
-  /** Lower-cased, as typed. */
+  /** Lower-cased, its letters and digits only (nothing else reaches a text-search query). */
   text: string;
   /** Categories whose name the word names ('kimonos', 'kids', 'masai'): all their products match. */
   categories: string[];
@@ -80,11 +80,17 @@ export function categoriesNamedBy(word: string): string[] {
   );
 }
 
-/** Splits a search box's text into what must match; null when there is nothing to search for. */
+/**
+ * Splits a search box's text into what must match; null when there is nothing to search for. A
+ * search of punctuation only has no words, and matches nothing.
+ */
 export function searchTerms(q: string): SearchTerms | null {
   const phrase = q.trim().toLowerCase();
   if (!phrase) return null;
-  const all = phrase.split(/\s+/);
+  const all = phrase
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ""))
+    .filter(Boolean);
   const meaningful = all.filter((w) => !STOP_WORDS.has(w));
   const words = [...new Set(meaningful.length ? meaningful : all)].slice(0, MAX_WORDS);
   return {
@@ -95,6 +101,25 @@ export function searchTerms(q: string): SearchTerms | null {
       fuzzy: text.length >= MIN_FUZZY_WORD,
     })),
   };
+}
+
+/**
+ * A PostgreSQL text-search query (for `to_tsquery('english', ...)`) in which each word matches
+ * the start of a word (`dress:*` finds 'dress' and 'dresses'), any of its spellings will do, and
+ * every word must match; `weight` 'A' asks for the words in the name. Built of letters, digits
+ * and the query's own operators only: the words come from `searchTerms`.
+ */
+export function prefixQuery(spellings: readonly (readonly string[])[], weight: "" | "A" = "") {
+  return spellings
+    .map((alternatives) => {
+      const each = alternatives
+        .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ""))
+        .filter(Boolean)
+        .map((w) => `${w}:*${weight}`);
+      return each.length > 1 ? `(${each.join(" | ")})` : (each[0] ?? "");
+    })
+    .filter(Boolean)
+    .join(" & ");
 }
 
 /** Letter triples of a word, padded as pg_trgm pads them, for a similarity that suits typos. */

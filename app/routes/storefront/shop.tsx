@@ -8,13 +8,14 @@ import { CategorySidebar, type SidebarEntry } from "~/components/shop/CategorySi
 import { orUnavailable } from "~/db/unavailable.server";
 import { ALL, categoryLabel, categoryName, groupsWithMore } from "~/modules/catalog/categories";
 import {
+  defaultSort,
   IN_STOCK_ONLY,
   type ListingParams,
   listingHref,
   MAX_QUERY_LENGTH,
   PAGE_SIZE,
   parseListingParams,
-  SORTS,
+  sortsFor,
 } from "~/modules/catalog/listing";
 import { shopListing } from "~/modules/catalog/listing.server";
 import type { ProductSummary } from "~/modules/catalog/products.server";
@@ -72,7 +73,7 @@ function sidebarGroups(params: ListingParams, counts: Record<string, number>) {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { params, fromPage, products, total, counts, hasMore, suggestion } = loaderData;
+  const { params, fromPage, products, total, counts, hasMore, suggestion, corrected } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/shop";
   const submit = useSubmit();
@@ -119,7 +120,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           {params.category !== ALL ? (
             <input type="hidden" name="category" value={params.category} />
           ) : null}
-          {params.sort !== "name" ? <input type="hidden" name="sort" value={params.sort} /> : null}
+          {params.sort !== defaultSort(params.q) ? (
+            <input type="hidden" name="sort" value={params.sort} />
+          ) : null}
           {params.inStockOnly ? (
             <input type="hidden" name={IN_STOCK_ONLY.name} value={IN_STOCK_ONLY.value} />
           ) : null}
@@ -168,7 +171,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             key={params.sort}
             className="min-h-11 rounded-full border border-hairline bg-white px-4"
           >
-            {SORTS.map((sort) => (
+            {sortsFor(params.q).map((sort) => (
               <option key={sort.id} value={sort.id}>
                 {sort.label}
               </option>
@@ -211,10 +214,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <h2 className="sr-only">Products</h2>
           <div className="flex min-h-8 items-center justify-between">
             <p id="shop-results" className="text-sm text-muted" aria-live="polite">
-              Showing {total} products
+              {total === 1 ? "Showing 1 product" : `Showing ${total} products`}
             </p>
             {loading ? <Spinner label="Loading products" /> : null}
           </div>
+          {corrected ? (
+            <p className="mt-1 text-sm" data-testid="corrected-search">
+              {`Showing results for ${corrected}`}
+            </p>
+          ) : null}
           {fromPage > 1 ? (
             <p className="mt-4 text-sm">
               <Link
