@@ -8,11 +8,11 @@ import { containsPattern, type ListingParams, PAGE_SIZE } from "./listing";
 import { type ProductSummary, summaryColumns } from "./products.server";
 import {
   closestCategory,
-  prefixQuery,
   type SearchTerms,
   type SearchWord,
   searchTerms,
   singular,
+  wordsQuery,
 } from "./search-terms";
 
 export type ShopListing = {
@@ -43,16 +43,18 @@ const ORDER: Record<ListingParams["sort"], SQL[]> = {
 export const searchMatches = (q: string) =>
   q ? sql`${products.searchText} like ${containsPattern(q)}` : undefined;
 
-/** Words the catalogue uses that are spelt nearly like a search word ('kitengi' -> 'kitenge'). */
-export type NearSpellings = Record<string, string[]>;
+/**
+ * How each search word is matched (`wordSpellings`): its spellings, each a whole word, stemmed
+ * ('print' finds 'prints' and 'printed'), or the start of a word ('ki*' finds 'kimono'); and, for a
+ * misspelt word, the catalogue's spelling the shop searched for ('kitengi' -> 'kitenge').
+ */
+export type Spellings = Record<string, { match: string[]; corrected?: string }>;
 
-/** A word and the catalogue's spellings near it, each matched at the start of a word. */
-const spellingsOf = (word: SearchWord, near: NearSpellings) => [
-  word.text,
-  ...(near[word.text] ?? []),
-];
+/** A word's spellings; a word not looked up matches the start of a word. */
+const spellingsOf = (word: SearchWord, spellings: Spellings) =>
+  spellings[word.text]?.match ?? [`${word.text}*`];
 
-/** `to_tsquery` of a query `prefixQuery` built. */
+/** `to_tsquery` of a query `wordsQuery` built. */
 const tsQuery = (query: string) => sql`to_tsquery('english'::regconfig, ${query})`;
 
 /**
@@ -61,8 +63,8 @@ const tsQuery = (query: string) => sql`to_tsquery('english'::regconfig, ${query}
  * catalogue's near it ('kitengi'), or a category it names ('kimonos', 'kids'). A word the
  * English text search ignores ('very', 'it') asks nothing.
  */
-function wordMatches(word: SearchWord, near: NearSpellings): SQL {
-  const query = tsQuery(prefixQuery([spellingsOf(word, near)]));
+function wordMatches(word: SearchWord, spellings: Spellings): SQL {
+  const query = tsQuery(wordsQuery([spellingsOf(word, spellings)]));
   const ways = [sql`numnode(${query}) = 0`, sql`${products.searchVector} @@ ${query}`];
   if (word.categories.length) ways.push(inArray(products.category, word.categories));
   return or(...ways)!;
@@ -72,12 +74,12 @@ function wordMatches(word: SearchWord, near: NearSpellings): SQL {
  * Shown products (the owner's switch) matching every word of the search (all of them without
  * one, none for a search of punctuation only), and with 'In stock only' not sold out.
  */
-const matching = (terms: SearchTerms | null, near: NearSpellings, inStockOnly: boolean) =>
+const matching = (terms: SearchTerms | null, spellings: Spellings, inStockOnly: boolean) =>
   and(
     eq(products.inStock, true),
     ...(terms
       ? terms.words.length
-        ? terms.words.map((w) => wordMatches(w, near))
+        ? terms.words.map((w) => wordMatches(w, spellings))
         : [sql`false`]
       : []),
     inStockOnly ? available : undefined,
@@ -88,33 +90,39 @@ const matching = (terms: SearchTerms | null, near: NearSpellings, inStockOnly: b
  * search names, then by how often and where the words appear (the name weighs more than the
  * description), then A to Z.
  */
-function bestMatchFirst(terms: SearchTerms, near: NearSpellings): SQL[] {
-  const spellings = terms.words.map((w) => spellingsOf(w, near));
+function bestMatchFirst(terms: SearchTerms, spellings: Spellings): SQL[] {
+  const each = terms.words.map((w) => spellingsOf(w, spellings));
   const named = [...new Set(terms.words.flatMap((w) => w.categories))];
   return [
-    sql`(${products.searchVector} @@ ${tsQuery(prefixQuery(spellings, "A"))}) desc`,
+    sql`(${products.searchVector} @@ ${tsQuery(wordsQuery(each, "A"))}) desc`,
     ...(named.length ? [sql`(${inArray(products.category, named)}) desc`] : []),
-    sql`ts_rank(${products.searchVector}, ${tsQuery(prefixQuery(spellings))}) desc`,
+    sql`ts_rank(${products.searchVector}, ${tsQuery(wordsQuery(each))}) desc`,
   ];
 }
 
 /**
- * For each word of four letters or more that starts no word of the catalogue (nor does its
- * singular), the catalogue's words nearest to it by trigram similarity (pg_trgm on the small
- * `search_words` table): 'kitengi' -> 'kitenge', 'masai' -> 'maasai'.
+ * How each word of four letters or more is matched, from the catalogue's words (the small
+ * `search_words` table): as a whole word when the catalogue uses it (or its singular), as the
+ * start of a word when it starts one of them, and otherwise also as the catalogue's words nearest
+ * to it by trigram similarity (pg_trgm): 'kitengi' -> 'kitenge', 'masai' -> 'maasai'. Shorter
+ * words match the start of a word.
  */
-export async function nearSpellings(db: Db, terms: SearchTerms): Promise<NearSpellings> {
-  const near: NearSpellings = {};
+export async function wordSpellings(db: Db, terms: SearchTerms): Promise<Spellings> {
+  const spellings: Spellings = {};
   for (const word of terms.words.filter((w) => w.fuzzy)) {
-    const starts = [word.text, singular(word.text)].map(
-      (w) => sql`${searchWords.word} like ${`${w}%`}`,
-    );
+    const forms = [...new Set([word.text, singular(word.text)])];
     const [known] = await db
-      .select({ word: searchWords.word })
+      .select({ whole: sql<boolean>`${inArray(searchWords.word, forms)}` })
       .from(searchWords)
-      .where(or(...starts))
+      .where(or(...forms.map((w) => sql`${searchWords.word} like ${`${w}%`}`)))
+      .orderBy(sql`${inArray(searchWords.word, forms)} desc`)
       .limit(1);
-    if (known) continue;
+    // A whole word is matched as one: a prefix match of a common word costs the database its
+    // estimate (it scans every match instead of reading the listing's index in order).
+    if (known) {
+      spellings[word.text] = { match: [known.whole ? word.text : `${word.text}*`] };
+      continue;
+    }
     const rows = await db
       .select({ word: searchWords.word })
       .from(searchWords)
@@ -126,40 +134,43 @@ export async function nearSpellings(db: Db, terms: SearchTerms): Promise<NearSpe
       )
       .orderBy(sql`similarity(${searchWords.word}, ${word.text}) desc`, asc(searchWords.word))
       .limit(NEAR_WORDS);
-    if (rows.length) near[word.text] = rows.map((r) => r.word);
+    spellings[word.text] = {
+      match: [word.text, ...rows.map((r) => r.word)],
+      corrected: rows[0]?.word,
+    };
   }
-  return near;
+  return spellings;
 }
 /** 'masai' and 'maasai' score 0.63, 'kitengi' and 'kitenge' 0.6; unrelated words under 0.3. */
 const NEAR_SIMILARITY = 0.5;
 const NEAR_WORDS = 3;
 
 /** The search as the shop understood it, each misspelt word replaced by its nearest spelling. */
-export function correctedSearch(terms: SearchTerms, near: NearSpellings): string | null {
-  if (!Object.keys(near).length) return null;
-  return terms.words.map((w) => near[w.text]?.[0] ?? w.text).join(" ");
+export function correctedSearch(terms: SearchTerms, spellings: Spellings): string | null {
+  if (!terms.words.some((w) => spellings[w.text]?.corrected)) return null;
+  return terms.words.map((w) => spellings[w.text]?.corrected ?? w.text).join(" ");
 }
 
 /**
  * The listing's queries, unexecuted (the shop awaits them, the benchmark explains them): the page
  * and its total, which the listing indexes serve, and the sidebar's counts per category. A search
  * in 'Best match' order ranks its matches (`bestMatchFirst`); any other order is the shopper's.
- * `near` lets misspelt words match. The page is `params.page`, or the pages from `fromPage`
+ * `spellings` says how each word matches (`wordSpellings`). The page is `params.page`, or the pages from `fromPage`
  * through it (a shop address after 'Load more').
  */
 export function listingQueries(
   db: Db,
   params: ListingParams,
-  near: NearSpellings = {},
+  spellings: Spellings = {},
   fromPage = params.page,
 ) {
   const terms = searchTerms(params.q);
   const filter = and(
-    matching(terms, near, Boolean(params.inStockOnly)),
+    matching(terms, spellings, Boolean(params.inStockOnly)),
     params.category === ALL ? undefined : eq(products.category, params.category),
   );
   const ranked =
-    terms?.words.length && params.sort === "relevance" ? bestMatchFirst(terms, near) : [];
+    terms?.words.length && params.sort === "relevance" ? bestMatchFirst(terms, spellings) : [];
   return {
     page: db
       .select(summaryColumns)
@@ -172,7 +183,7 @@ export function listingQueries(
     categoryCounts: db
       .select({ category: products.category, n: count() })
       .from(products)
-      .where(matching(terms, near, Boolean(params.inStockOnly)))
+      .where(matching(terms, spellings, Boolean(params.inStockOnly)))
       .groupBy(products.category),
   };
 }
@@ -191,11 +202,11 @@ const keptCounts = keptUntilChange<Record<string, number>>(500);
 function categoryCounts(
   { db, catalogue }: Catalogue,
   params: ListingParams,
-  near: NearSpellings = {},
+  spellings: Spellings = {},
 ) {
-  const key = `${params.inStockOnly ? "in-stock " : ""}${params.q.toLowerCase()}~${Object.values(near).join(",")}`;
+  const key = `${params.inStockOnly ? "in-stock " : ""}${params.q.toLowerCase()}~${JSON.stringify(spellings)}`;
   return keptCounts(catalogue, key, async () => {
-    const rows = await listingQueries(db, params, near).categoryCounts;
+    const rows = await listingQueries(db, params, spellings).categoryCounts;
     const counts: Record<string, number> = { [ALL]: 0 };
     for (const row of rows) {
       counts[row.category] = row.n;
@@ -212,24 +223,24 @@ async function listingOf(
   catalogue: Catalogue,
   params: ListingParams,
   fromPage: number,
-  near: NearSpellings = {},
+  spellings: Spellings = {},
 ) {
-  const key = JSON.stringify([params, fromPage, near]);
+  const key = JSON.stringify([params, fromPage, spellings]);
   const [{ products: rows, total: n }, counts] = await Promise.all([
     keptListings(catalogue.catalogue, key, async () => {
-      const { page, total } = listingQueries(catalogue.db, params, near, fromPage);
+      const { page, total } = listingQueries(catalogue.db, params, spellings, fromPage);
       const [products, [totalRow]] = await Promise.all([page, total]);
       return { products, total: totalRow?.n ?? 0 };
     }),
-    categoryCounts(catalogue, params, near),
+    categoryCounts(catalogue, params, spellings),
   ]);
   return { products: rows, total: n, counts, hasMore: params.page * PAGE_SIZE < n };
 }
 
-/** Near spellings, kept per search until the catalogue changes, as the counts are. */
-const keptNear = keptUntilChange<NearSpellings>(500);
+/** Words' spellings, kept per search until the catalogue changes, as the counts are. */
+const keptNear = keptUntilChange<Spellings>(500);
 const keptSpellings = ({ db, catalogue }: Catalogue, terms: SearchTerms) =>
-  keptNear(catalogue, terms.words.map((w) => w.text).join(" "), () => nearSpellings(db, terms));
+  keptNear(catalogue, terms.words.map((w) => w.text).join(" "), () => wordSpellings(db, terms));
 
 /**
  * One page of the shop (or the pages from `fromPage` through it), its total, and the counts
@@ -242,9 +253,9 @@ export async function shopListing(
   fromPage = params.page,
 ): Promise<ShopListing> {
   const terms = searchTerms(params.q);
-  const near = terms ? await keptSpellings(catalogue, terms) : {};
-  const corrected = terms ? correctedSearch(terms, near) : null;
-  const listing = { ...(await listingOf(catalogue, params, fromPage, near)), corrected };
+  const spellings = terms ? await keptSpellings(catalogue, terms) : {};
+  const corrected = terms ? correctedSearch(terms, spellings) : null;
+  const listing = { ...(await listingOf(catalogue, params, fromPage, spellings)), corrected };
   if (listing.total > 0 || !terms) return { ...listing, suggestion: null };
 
   if ((listing.counts[ALL] ?? 0) > 0) {

@@ -4,9 +4,9 @@ import {
   categoriesNamedBy,
   closestCategory,
   editDistance,
-  prefixQuery,
   searchTerms,
   singular,
+  wordsQuery,
 } from "./search-terms";
 
 describe("singular", () => {
@@ -96,20 +96,20 @@ describe("closestCategory", () => {
   });
 });
 
-describe("prefixQuery", () => {
-  test("each word matches a word's start, any of its spellings, and every word must match", () => {
-    expect(prefixQuery([["red"], ["dress"]])).toBe("red:* & dress:*");
-    expect(prefixQuery([["kitengi", "kitenge"], ["top"]])).toBe("(kitengi:* | kitenge:*) & top:*");
+describe("wordsQuery", () => {
+  test("every word must match, any of its spellings, whole or as a word's start", () => {
+    expect(wordsQuery([["red*"], ["dress"]])).toBe("red:* & dress");
+    expect(wordsQuery([["kitengi", "kitenge"], ["top*"]])).toBe("(kitengi | kitenge) & top:*");
   });
 
   test("weight A asks for the words in the name", () => {
-    expect(prefixQuery([["ankara"], ["dress"]], "A")).toBe("ankara:*A & dress:*A");
+    expect(wordsQuery([["ankara"], ["dress*"]], "A")).toBe("ankara:A & dress:*A");
   });
 
   test("whatever the words, the query holds only letters, digits and its own operators", () => {
     fc.assert(
       fc.property(fc.array(fc.array(fc.string(), { maxLength: 3 }), { maxLength: 6 }), (words) => {
-        const query = prefixQuery(words);
+        const query = wordsQuery(words);
         expect(query).toMatch(/^[\p{L}\p{N}:*A|&() ]*$/u);
         // Every group is closed and no operator is left dangling.
         expect(query).not.toMatch(/^ *[&|]|[&|] *$|\(\)|& &/);

@@ -104,18 +104,20 @@ export function searchTerms(q: string): SearchTerms | null {
 }
 
 /**
- * A PostgreSQL text-search query (for `to_tsquery('english', ...)`) in which each word matches
- * the start of a word (`dress:*` finds 'dress' and 'dresses'), any of its spellings will do, and
- * every word must match; `weight` 'A' asks for the words in the name. Built of letters, digits
- * and the query's own operators only: the words come from `searchTerms`.
+ * A PostgreSQL text-search query (for `to_tsquery('english', ...)`) in which every word must
+ * match, any of its spellings will do, and a spelling is a whole word, stemmed ('print' finds
+ * 'printed'), or, ending in `*`, the start of a word ('ki*' finds 'kimono'); `weight` 'A' asks
+ * for the words in the name. Built of letters, digits and the query's own operators only.
  */
-export function prefixQuery(spellings: readonly (readonly string[])[], weight: "" | "A" = "") {
+export function wordsQuery(spellings: readonly (readonly string[])[], weight: "" | "A" = "") {
   return spellings
     .map((alternatives) => {
       const each = alternatives
-        .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ""))
-        .filter(Boolean)
-        .map((w) => `${w}:*${weight}`);
+        .map((w) => ({ word: w.replace(/[^\p{L}\p{N}]/gu, ""), prefix: w.endsWith("*") }))
+        .filter(({ word }) => word)
+        .map(({ word, prefix }) =>
+          prefix || weight ? `${word}:${prefix ? "*" : ""}${weight}` : word,
+        );
       return each.length > 1 ? `(${each.join(" | ")})` : (each[0] ?? "");
     })
     .filter(Boolean)
