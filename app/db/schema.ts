@@ -58,6 +58,12 @@ export const products = pgTable(
     featuredAt: timestamp("featured_at", { withTimezone: true }),
     /** The owner's order of the featured products on Home (1 first); null keeps newest first. */
     featuredPosition: integer("featured_position"),
+    /**
+     * Sold out in every size it offers, kept by the database (triggers on product_stock and on
+     * the sizes, migration 0018) so listings can sink sold-out products and still read their
+     * indexes in order. The cards' own flags are read from the stock (stock-sql.server.ts).
+     */
+    soldOut: boolean("sold_out").notNull().default(false),
     /** What the shop's search box matches: name and description, lower-cased, trigram-indexed. */
     searchText: text("search_text")
       .notNull()
@@ -77,14 +83,14 @@ export const products = pgTable(
   (t) => [
     index("products_category_name_idx").on(t.category, t.name),
     index("products_featured_idx").on(t.isFeatured, t.name),
-    // The shop listing: in-stock products by category and sort order, and substring search.
-    index("products_listing_name_idx").on(t.name, t.id).where(sql`${t.inStock}`),
-    index("products_listing_price_idx").on(t.price, t.id).where(sql`${t.inStock}`),
+    // The shop listing: shown products by category and sort order, sold-out ones last.
+    index("products_listing_name_idx").on(t.soldOut, t.name, t.id).where(sql`${t.inStock}`),
+    index("products_listing_price_idx").on(t.soldOut, t.price, t.id).where(sql`${t.inStock}`),
     index("products_listing_category_name_idx")
-      .on(t.category, t.name, t.id)
+      .on(t.category, t.soldOut, t.name, t.id)
       .where(sql`${t.inStock}`),
     index("products_listing_category_price_idx")
-      .on(t.category, t.price, t.id)
+      .on(t.category, t.soldOut, t.price, t.id)
       .where(sql`${t.inStock}`),
     index("products_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("products_search_fts_idx").using("gin", t.searchVector),

@@ -12,6 +12,10 @@ export const inStock = catalogue.filter((p) => p.inStock);
  */
 export const madeToOrder = inStock.filter((p) => p.stock === null);
 
+/** Sold out as seeded: every size it offers (or the one piece without sizes) counted at 0. */
+export const seededSoldOut = (p: (typeof catalogue)[number]) =>
+  p.stock !== null && Object.values(p.stock).every((n) => n === 0);
+
 /** Whether `text` has a word starting with `term` (a search word matches word starts only). */
 export const startsAWord = (text: string, term: string) =>
   text
@@ -35,7 +39,9 @@ export function expectedListing({
       (!term || startsAWord(`${p.name} ${p.description}`, term)),
   );
   const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  // Sold-out products last, whatever the order.
   return matches.sort((a, b) => {
+    if (seededSoldOut(a) !== seededSoldOut(b)) return seededSoldOut(a) ? 1 : -1;
     if (sort === "price-asc") return a.price - b.price || byId(a, b);
     if (sort === "price-desc") return b.price - a.price || byId(b, a);
     // The test databases use the C collation: names compare by code point.

@@ -1,4 +1,4 @@
-import { catalogue, inStock } from "./catalogue";
+import { catalogue, inStock, seededSoldOut } from "./catalogue";
 import { expect, expectAccessible, ksh, test } from "./fixtures";
 
 // A product on sale, with sizes and three photos; one without sizes; one hidden from the shop.
@@ -107,7 +107,7 @@ test.describe("Product page", () => {
     expect(differ(grids[1]!, grids[2]!)).toBeGreaterThan(0.05);
   });
 
-  test("'You Might Also Like' shows up to 4 other products of the same category", async ({
+  test("'You Might Also Like' shows up to 4 other products of the same category, none sold out", async ({
     page,
   }) => {
     await page.goto(`/product/${unsized.id}`);
@@ -116,7 +116,7 @@ test.describe("Product page", () => {
       .getByRole("region", { name: "You Might Also Like" })
       .getByTestId("product-card");
     const expected = inStock
-      .filter((p) => p.category === unsized.category && p.id !== unsized.id)
+      .filter((p) => p.category === unsized.category && p.id !== unsized.id && !seededSoldOut(p))
       .sort((a, b) => (a.name < b.name ? -1 : 1))
       .slice(0, 4);
     await expect(related).toHaveCount(expected.length);

@@ -125,10 +125,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("cart-badge")).toHaveText("1");
     });
 
-    test("a product sold out in every size shows 'Sold out' instead of Add to Cart", async ({
+    test("a product sold out in every size shows 'Sold out' instead of Add to Cart, and a way to ask about it", async ({
       page,
     }, testInfo) => {
-      const { id } = await ownProduct(page, testInfo, "Furaha Gone Dress", {
+      const { id, name } = await ownProduct(page, testInfo, "Furaha Gone Dress", {
         sizes: ["S", "M"],
         stock: { S: 0, M: 0 },
       });
@@ -136,6 +136,13 @@ for (const javaScriptEnabled of [true, false]) {
       for (const size of ["S", "M"]) await expect(radio(page, `${size} (Sold out)`)).toBeDisabled();
       await expect(page.getByRole("button", { name: "Sold out" })).toBeDisabled();
       await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+      // Not a dead end: the shop's WhatsApp, asked about this very product.
+      const ask = page.getByRole("link", { name: "Ask about this on WhatsApp" });
+      const href = new URL((await ask.getAttribute("href"))!);
+      expect(href.origin + href.pathname).toBe("https://wa.me/254712345678");
+      expect(href.searchParams.get("text")).toBe(
+        `Hello, will the ${name} be back in stock? ${new URL(page.url()).origin}/product/${id}`,
+      );
       if (javaScriptEnabled) await expectAccessible(page, "product sold out in every size");
     });
 

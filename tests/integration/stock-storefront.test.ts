@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { productStock, products, user } from "~/db/schema";
 import { addToCart, loadCart, updateQuantity } from "~/modules/cart/cart.server";
 import { shopListing } from "~/modules/catalog/listing.server";
+import { featuredProducts, productPage } from "~/modules/catalog/products.server";
 import { releaseOrderStock, setStock } from "~/modules/inventory/stock.server";
 import { sizeAvailability } from "~/modules/inventory/stock-rules";
 import { databases } from "../setup/databases";
@@ -35,6 +36,13 @@ describe.each(databases)("the storefront tells the truth about stock, on $name",
   };
   const listing = (q: string, inStockOnly: boolean, category = "all") =>
     shopListing(handle, { q, category, sort: "name", page: 1, inStockOnly });
+  const storedSoldOut = async (id: string) =>
+    (
+      await handle.db
+        .select({ soldOut: products.soldOut })
+        .from(products)
+        .where(eq(products.id, id))
+    )[0]?.soldOut;
   const holdFor = (productId: string, size: string, quantity: number) =>
     holdPieces(handle.db, { productId, size, quantity, price: 2000 });
 
@@ -85,6 +93,12 @@ describe.each(databases)("the storefront tells the truth about stock, on $name",
           expect(card.soldOut).toBe(sizeAvailability(sizes, stock).soldOut);
           const hidden = !(await listing(name, true)).products.some((p) => p.id === id);
           expect(hidden).toBe(card.soldOut);
+          // The database's own copy, which listings sort by, agrees; and again once the sizes
+          // on offer change.
+          expect(await storedSoldOut(id)).toBe(card.soldOut);
+          const fewer = sizes.slice(1);
+          await handle.db.update(products).set({ sizes: fewer }).where(eq(products.id, id));
+          expect(await storedSoldOut(id)).toBe(sizeAvailability(fewer, stock).soldOut);
         },
       ),
       { numRuns: 40 },
@@ -129,6 +143,39 @@ describe.each(databases)("the storefront tells the truth about stock, on $name",
     expect(await seen()).toEqual({ total: 0, kimonos: 0 });
     await setStock(handle.db, { productId: id, size: "L", quantity: 4, adminId: ADMIN });
     expect(await seen()).toEqual({ total: 1, kimonos: 1 });
+  });
+
+  test("sold-out products sink below the others in every order, and leave Featured and 'You might also like'", async () => {
+    const gone = await newProduct("Aaa Sinking Shuka", "ponchos", ["M"], { M: 1 });
+    const cheap = await newProduct("Zzz Sinking Shuka", "ponchos", [], {});
+    await handle.db
+      .update(products)
+      .set({ price: 900, isFeatured: true })
+      .where(eq(products.id, gone));
+    await handle.db.update(products).set({ isFeatured: true }).where(eq(products.id, cheap));
+    const order = async (sort: "name" | "price-asc" | "relevance") =>
+      (await shopListing(handle, { q: "sinking", category: "all", sort, page: 1 })).products.map(
+        (p) => p.id,
+      );
+    expect(await order("name")).toEqual([gone, cheap]);
+    expect(await order("price-asc")).toEqual([gone, cheap]);
+    expect(await featuredProducts(handle.db, 100)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: gone })]),
+    );
+    // Its last piece is held: it sinks, whatever the order, and leaves the lists that sell.
+    const orderId = await holdFor(gone, "M", 1);
+    for (const sort of ["name", "price-asc", "relevance"] as const) {
+      expect(await order(sort)).toEqual([cheap, gone]);
+    }
+    expect((await featuredProducts(handle.db, 100)).map((p) => p.id)).not.toContain(gone);
+    const page = await productPage(handle, cheap);
+    expect(page.related.map((p) => p.id)).not.toContain(gone);
+    // Back on the shelf, back in its place.
+    await handle.db.transaction((tx) => releaseOrderStock(tx, orderId, "payment failed"));
+    expect(await order("name")).toEqual([gone, cheap]);
+    // A product deleted with its stock leaves nothing behind.
+    await handle.db.delete(products).where(eq(products.id, gone));
+    expect(await order("name")).toEqual([cheap]);
   });
 
   test("adding more than the shelf holds adds what is there and says how many are left", async () => {

@@ -176,7 +176,8 @@ export function listingQueries(
       .select(summaryColumns)
       .from(products)
       .where(filter)
-      .orderBy(...ranked, ...ORDER[params.sort])
+      // Sold-out products last, whatever the order: a shopper sees what can be bought first.
+      .orderBy(asc(products.soldOut), ...ranked, ...ORDER[params.sort])
       .limit(PAGE_SIZE * (params.page - fromPage + 1))
       .offset((fromPage - 1) * PAGE_SIZE),
     total: db.select({ n: count() }).from(products).where(filter),

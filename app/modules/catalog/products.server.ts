@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DatabaseHandle, Db } from "~/db/client.server";
 import { productStock, products } from "~/db/schema";
 import { sizeAvailability } from "~/modules/inventory/stock-rules";
-import { soldOut, soldOutSizes } from "~/modules/inventory/stock-sql.server";
+import { available, soldOut, soldOutSizes } from "~/modules/inventory/stock-sql.server";
 import { keptUntilChange } from "./kept-until-change.server";
 
 /** What a product card shows. */
@@ -49,12 +49,15 @@ export const featuredOrder = [
   asc(products.id),
 ];
 
-/** Up to 8 in-stock featured products, in the owner's order (newest first by default). */
+/**
+ * Up to 8 featured products on show and not sold out (Home offers what can be bought), in the
+ * owner's order (newest first by default).
+ */
 export function featuredProducts(db: Db, limit = FEATURED_LIMIT): Promise<ProductSummary[]> {
   return db
     .select(summaryColumns)
     .from(products)
-    .where(and(eq(products.isFeatured, true), eq(products.inStock, true)))
+    .where(and(eq(products.isFeatured, true), eq(products.inStock, true), available))
     .orderBy(...featuredOrder)
     .limit(limit);
 }
@@ -111,7 +114,7 @@ export type ProductForPage = NonNullable<Awaited<ReturnType<typeof productForPag
 
 export const RELATED_LIMIT = 4;
 
-/** Up to 4 other in-stock products of the same category, by name. */
+/** Up to 4 other products of the same category on show and not sold out, by name. */
 function relatedProducts(db: Db, product: { id: string; category: string }) {
   return db
     .select(summaryColumns)
@@ -121,6 +124,7 @@ function relatedProducts(db: Db, product: { id: string; category: string }) {
         eq(products.category, product.category),
         eq(products.inStock, true),
         ne(products.id, product.id),
+        available,
       ),
     )
     .orderBy(asc(products.name), asc(products.id))

@@ -14,6 +14,7 @@ import { backToShopHref } from "~/modules/catalog/back-to-shop";
 import { categoryHref, categoryLabel } from "~/modules/catalog/categories";
 import { productJsonLd } from "~/modules/catalog/product-json-ld.server";
 import { productPage } from "~/modules/catalog/products.server";
+import { whatsappLink } from "~/modules/contact/contact-message";
 import { servicesContext } from "~/services.server";
 import { imageUrl } from "~/utils/image-urls";
 import { formatKsh } from "~/utils/money";
@@ -32,7 +33,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     new URL(request.url).origin,
     new URL(publicUrl).origin,
   ]);
-  return { product, related, tab, backTo, jsonLd: productJsonLd(product, publicUrl) };
+  return {
+    product,
+    related,
+    tab,
+    backTo,
+    jsonLd: productJsonLd(product, publicUrl),
+    // Sold out: the shop's WhatsApp, asked whether it comes back, with the product's own address.
+    askWhatsapp: product.stock.soldOut
+      ? whatsappLink(
+          settings.SHOP_WHATSAPP,
+          `Hello, will the ${product.name} be back in stock? ${publicUrl}/product/${product.id}`,
+        )
+      : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -180,6 +194,17 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
               )}
             </div>
           </Form>
+          {loaderData.askWhatsapp ? (
+            <div className="mt-4">
+              <a
+                href={loaderData.askWhatsapp}
+                className="btn border border-ink bg-white"
+                rel="noreferrer"
+              >
+                Ask about this on WhatsApp
+              </a>
+            </div>
+          ) : null}
 
           <ul className="mt-8 space-y-1 rounded-2xl border border-hairline bg-white px-5 py-3 text-sm">
             {freeDeliveryOver > 0 ? (
