@@ -231,7 +231,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("checkbox", { name: "In stock only" }).check();
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
       await expect(page).toHaveURL(/[?&]stock=in(&|$)/);
-      await expect(page.getByText("Showing 1 products")).toBeVisible();
+      await expect(page.getByText("Showing 1 product", { exact: true })).toBeVisible();
       await expect(page.getByTestId("product-card")).toHaveCount(1);
       await expect(card(kept.name)).toBeVisible();
       await expect(page.getByRole("checkbox", { name: "In stock only" })).toBeChecked();
@@ -245,7 +245,7 @@ for (const javaScriptEnabled of [true, false]) {
       await dresses.click();
       await expect(page).toHaveURL(/category=dresses/);
       await expect(page).toHaveURL(/stock=in/);
-      await expect(page.getByText("Showing 1 products")).toBeVisible();
+      await expect(page.getByText("Showing 1 product", { exact: true })).toBeVisible();
       if (javaScriptEnabled) await expectAccessible(page, "shop, in stock only");
     });
 
