@@ -6,6 +6,9 @@ import { defineConfig, devices } from "@playwright/test";
 // and delete products while the storefront specs count them, so they get a second server with
 // its own database (the next port, its own folder): neither can disturb the other.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+// One id for this run of the suite, set where it starts and inherited by its workers (fixtures.ts
+// makes each test's phone numbers from it).
+process.env.E2E_RUN ??= Date.now().toString(36);
 export const E2E_DATA_DIR = path.resolve(".e2e-data");
 export const E2E_BACK_OFFICE_PORT = E2E_PORT + 1;
 export const E2E_BACK_OFFICE_DATA_DIR = path.join(E2E_DATA_DIR, "back-office");

@@ -30,12 +30,13 @@ const runOf = (testInfo: TestInfo) =>
 
 /**
  * A Safaricom number of the running test's own (`07` and eight digits; `which` tells a test's
- * shoppers apart): checkouts are limited per phone number (decision 42), so no test may use up
- * another's. `intlPhone` gives it as the shop stores and shows it.
+ * shoppers apart), new in every run of the suite: checkouts are limited per phone number
+ * (decision 42), so no test may use up another's, nor a run the one before it on the same
+ * database. `intlPhone` gives it as the shop stores and shows it.
  */
 export function shopperPhone(which = "") {
   const hash = createHash("sha256")
-    .update(`${runOf(test.info())} ${which}`)
+    .update(`${process.env.E2E_RUN} ${runOf(test.info())} ${which}`)
     .digest();
   return `07${String(hash.readUInt32BE(0) % 100_000_000).padStart(8, "0")}`;
 }
