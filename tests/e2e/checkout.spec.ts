@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { PICKUP_LOCATIONS } from "../../app/modules/checkout/delivery";
+import { expectedDays, formatDay } from "../../app/modules/orders/expected-day";
 import { madeToOrder } from "./catalogue";
 import {
   chooseSize,
@@ -252,6 +254,19 @@ test.describe("Cart and checkout", () => {
     await paidAs.getByRole("link", { name: `Follow order ${paidReference}` }).click();
     await expect(page.getByRole("heading", { name: `Order ${paidReference}` })).toBeVisible();
     await expect(page.getByTestId("payment-fact")).toHaveText("Paid");
+    // Collected at a pickup point: being packed now, ready on the promised day, where and when
+    // the point is open, and what to bring.
+    await expect(page.getByTestId("fulfilment-step").first()).toHaveText(/To pack \(now\)/);
+    await expect(page.getByTestId("expected-day")).toHaveText(
+      `Ready for pickup on ${formatDay(expectedDays("pickup", new Date()).from)}.`,
+    );
+    const collect = page.getByRole("region", { name: "Where to collect it" });
+    await expect(collect).toContainText(PICKUP_LOCATIONS[0]);
+    await expect(collect).toContainText("Open Monday to Saturday, 9 am to 6 pm.");
+    await expect(collect).toContainText(
+      "Bring your order number or the phone number you ordered with.",
+    );
+    await expectAccessible(page, "tracking a paid pickup order");
     // The cart is empty and stays so: nothing invites a second order.
     await page.goto("/cart");
     await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectedDays, formatDay } from "../../app/modules/orders/expected-day";
 import { NOT_FOUND } from "../../app/routes/storefront/track-order";
 import { madeToOrder } from "./catalogue";
 import {
@@ -67,11 +68,16 @@ test.describe("Following an order", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${reference}`);
     await expect(page.getByTestId("payment-fact")).toHaveText("Paid");
     const steps = page.getByTestId("fulfilment-step");
+    // Packing is under way, not done; the parcel's day is the one /delivery promises.
     await expect(steps).toHaveText([
-      /To pack \(done\)/,
-      /Sent \(not yet\)/,
-      /Delivered \(not yet\)/,
+      /To pack \(now\)We are packing your order\./,
+      /Sent \(to come\)/,
+      /Delivered \(to come\)/,
     ]);
+    const { from, to } = expectedDays("matatu", new Date());
+    await expect(page.getByTestId("expected-day")).toHaveText(
+      `Expected at the sacco office between ${formatDay(from)} and ${formatDay(to)}.`,
+    );
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expectAccessible(page, "tracking page");
 
@@ -129,7 +135,7 @@ test.describe("Following an order", () => {
     await expect(steps).toHaveText([
       /To pack \(done\)/,
       /Sent \(done\).*2NK Sacco, arrives 4 pm/,
-      /Delivered \(not yet\)/,
+      /Delivered \(to come\)/,
     ]);
 
     // The packing slip the owner prints: A4, or an 80 mm receipt printer.

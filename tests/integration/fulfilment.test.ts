@@ -196,9 +196,9 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
       delivery: { pickup: true, pickupLocation: "Milele Mall Ngong", fee: 0 },
     });
     expect(shown.steps).toMatchObject([
-      { state: "to_pack", done: true },
-      { state: "ready_for_pickup", done: true, note: "Ask for Wanjiru at the counter" },
-      { state: "collected", done: false, at: null },
+      { state: "to_pack", status: "done" },
+      { state: "ready_for_pickup", status: "done", note: "Ask for Wanjiru at the counter" },
+      { state: "collected", status: "next", at: null },
     ]);
     // Nothing of the shopper the page does not need.
     expect(JSON.stringify(shown)).not.toContain(paid.phone.slice(1));

@@ -5,7 +5,14 @@ import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
 import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { providerLabel } from "~/modules/payments/provider-labels";
 import { countAttempt, type Limit, uncountAttempt } from "~/modules/throttle/throttle.server";
-import { FULFILMENT_LABELS, fulfilmentPath, isFulfilmentState } from "./fulfilment-rules";
+import { nairobiDay } from "~/utils/dates";
+import { expectedDays } from "./expected-day";
+import {
+  FULFILMENT_LABELS,
+  type FulfilmentState,
+  fulfilmentPath,
+  isFulfilmentState,
+} from "./fulfilment-rules";
 import { orderReference } from "./order-reference";
 
 /** A tracking token as the shop makes them: 22 URL-safe characters, or 64 hex for older orders. */
@@ -23,7 +30,12 @@ export type PaymentFact = "paid" | "confirming" | "failed";
  * about the shopper beyond what the order's own page needs, and nothing of other orders. A payment
  * still waiting can be made again from the browser whose cart placed the order (`cartId`).
  */
-export async function trackedOrder(db: Db, token: string, cartId: string | null = null) {
+export async function trackedOrder(
+  db: Db,
+  token: string,
+  cartId: string | null = null,
+  now = new Date(),
+) {
   if (!TOKEN.test(token)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.trackingToken, token));
   if (!order) return null;
@@ -63,12 +75,18 @@ export async function trackedOrder(db: Db, token: string, cartId: string | null 
     steps: path.map((state, i) => ({
       state,
       label: FULFILMENT_LABELS[state],
-      done: i <= currentAt,
+      status: stepStatus(i, currentAt, state),
       at: reached.get(state)?.at ?? null,
       note: reached.get(state)?.note ?? null,
     })),
+    /**
+     * When a paid parcel is expected ready or with the shopper (Nairobi days), from when it was
+     * paid (the step 'To pack' began then); null once it arrived or when that day has passed.
+     */
+    expected: expectedFor(order.deliveryMethod, currentAt === path.length - 1, reached, now),
     items: order.items.map(({ name, size, quantity, price }) => ({ name, size, quantity, price })),
     delivery: {
+      methodId: order.deliveryMethod,
       method: method?.label ?? order.deliveryMethod,
       pickup: order.deliveryMethod === "pickup",
       pickupLocation: order.pickupLocation,
@@ -81,6 +99,27 @@ export async function trackedOrder(db: Db, token: string, cartId: string | null 
 }
 
 export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof trackedOrder>>>;
+
+/**
+ * A step as the shopper reads it: done, happening now (only packing is a step that takes a
+ * while: 'Sent' and 'Ready for pickup' are done the moment they are reached), or still to come.
+ */
+function stepStatus(i: number, currentAt: number, state: FulfilmentState) {
+  if (i < currentAt || (i === currentAt && state !== "to_pack")) return "done" as const;
+  return i === currentAt ? ("now" as const) : ("next" as const);
+}
+
+function expectedFor(
+  method: string,
+  arrived: boolean,
+  reached: Map<string, { at: string }>,
+  now: Date,
+) {
+  const paidAt = reached.get("to_pack")?.at;
+  if (arrived || !paidAt) return null;
+  const days = expectedDays(method, new Date(paidAt));
+  return days.to < nairobiDay(now) ? null : days;
+}
 
 /** The payment as the provider reported it: never inferred from a status an admin set. */
 export function paymentFact(

@@ -5,7 +5,7 @@ import MapPin from "lucide-react/icons/map-pin";
 import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
 import { Link } from "react-router";
-import { DELIVERY_METHODS, PICKUP_LOCATIONS } from "~/modules/checkout/delivery";
+import { DELIVERY_METHODS, PICKUP_BRING, PICKUP_POINTS } from "~/modules/checkout/delivery";
 import { useShopConfig } from "~/root";
 import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
@@ -24,20 +24,6 @@ const fee = (id: (typeof DELIVERY_METHODS)[number]["id"]) => {
   const amount = DELIVERY_METHODS.find((m) => m.id === id)?.fee ?? 0;
   return amount === 0 ? "Free" : formatKsh(amount);
 };
-
-/** The two pickup points of the checkout, with where they are and when they are open. */
-const PICKUP_POINTS = [
-  {
-    name: PICKUP_LOCATIONS[0],
-    where: "Meru South House on Tom Mboya Street, in Nairobi CBD.",
-    hours: "Monday to Saturday, 9 am to 6 pm.",
-  },
-  {
-    name: PICKUP_LOCATIONS[1],
-    where: "Our shop at Milele Mall, on Ngong Road in Ngong town.",
-    hours: "Monday to Saturday 9 am to 7 pm, Sunday 11 am to 5 pm.",
-  },
-];
 
 const RIDER_AREAS = [
   "Nairobi CBD",
@@ -154,10 +140,7 @@ export default function Delivery() {
           <Store size={22} aria-hidden="true" className="text-accent" />
           Pickup points
         </h2>
-        <p className="mt-2 text-muted">
-          Bring your order number or the phone number you ordered with. Someone else can collect for
-          you with that number.
-        </p>
+        <p className="mt-2 text-muted">{PICKUP_BRING}</p>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {PICKUP_POINTS.map((point) => (
             <li key={point.name} className="rounded-2xl border border-hairline bg-white p-5">

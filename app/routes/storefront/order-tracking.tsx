@@ -1,12 +1,15 @@
 import Circle from "lucide-react/icons/circle";
 import CheckCircle2 from "lucide-react/icons/circle-check";
+import CircleDot from "lucide-react/icons/circle-dot";
 import XCircle from "lucide-react/icons/circle-x";
 import Clock from "lucide-react/icons/clock";
 import { data } from "react-router";
 import { OrderItemList } from "~/components/OrderItemList";
 import { PayAgainForm } from "~/components/PayAgainForm";
 import { readCartId } from "~/modules/cart/cart.server";
+import { PICKUP_BRING, PICKUP_POINTS } from "~/modules/checkout/delivery";
 import { whatsappLink } from "~/modules/contact/contact-message";
+import { formatDay } from "~/modules/orders/expected-day";
 import { trackedOrder } from "~/modules/orders/tracking.server";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
@@ -44,6 +47,21 @@ const PAYMENT = {
   failed: { Icon: XCircle, tone: "text-danger", text: "Payment did not go through" },
 } as const;
 
+/** How each step is drawn and said: done, happening now, or to come. */
+const STEP = {
+  done: { Icon: CheckCircle2, tone: "text-success", text: "font-semibold", said: " (done)" },
+  now: { Icon: CircleDot, tone: "text-accent", text: "font-semibold", said: " (now)" },
+  next: { Icon: Circle, tone: "text-hairline", text: "text-muted", said: " (to come)" },
+} as const;
+
+/** When the parcel is expected, as /delivery promises it for the method. */
+function expectedSentence(method: string, { from, to }: { from: string; to: string }) {
+  if (method === "pickup") return `Ready for pickup on ${formatDay(from)}.`;
+  if (method === "matatu")
+    return `Expected at the sacco office between ${formatDay(from)} and ${formatDay(to)}.`;
+  return `Expected with you on ${formatDay(from)}.`;
+}
+
 const when = (iso: string) =>
   new Intl.DateTimeFormat("en-KE", {
     dateStyle: "medium",
@@ -54,6 +72,7 @@ const when = (iso: string) =>
 export default function OrderTracking({ loaderData, params }: Route.ComponentProps) {
   const { order } = loaderData;
   const { token } = params;
+  const pickupPoint = PICKUP_POINTS.find((p) => p.name === order.delivery.pickupLocation);
   const config = useShopConfig();
   const payment = PAYMENT[order.payment];
   const subtotal = order.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
@@ -118,27 +137,53 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
           <h2 id="steps-heading" className="text-lg font-semibold">
             Where your order is
           </h2>
+          {order.expected ? (
+            <p className="mt-2" data-testid="expected-day">
+              {expectedSentence(
+                order.delivery.pickup ? "pickup" : order.delivery.methodId,
+                order.expected,
+              )}
+            </p>
+          ) : null}
           <ol className="mt-4 space-y-4">
-            {order.steps.map((step) => (
-              <li key={step.state} className="flex gap-3" data-testid="fulfilment-step">
-                {step.done ? (
-                  <CheckCircle2 className="mt-0.5 shrink-0 text-success" aria-hidden="true" />
-                ) : (
-                  <Circle className="mt-0.5 shrink-0 text-hairline" aria-hidden="true" />
-                )}
-                <div>
-                  <p className={step.done ? "font-semibold" : "text-muted"}>
-                    {step.label}
-                    <span className="sr-only">{step.done ? " (done)" : " (not yet)"}</span>
-                  </p>
-                  {step.done && step.at ? (
-                    <p className="text-sm text-muted">{when(step.at)}</p>
-                  ) : null}
-                  {step.done && step.note ? <p className="mt-1 text-sm">{step.note}</p> : null}
-                </div>
-              </li>
-            ))}
+            {order.steps.map((step) => {
+              const { Icon, tone, text, said } = STEP[step.status];
+              return (
+                <li key={step.state} className="flex gap-3" data-testid="fulfilment-step">
+                  <Icon className={`mt-0.5 shrink-0 ${tone}`} aria-hidden="true" />
+                  <div>
+                    <p className={text}>
+                      {step.label}
+                      <span className="sr-only">{said}</span>
+                    </p>
+                    {step.status === "now" ? (
+                      <p className="text-sm text-muted">We are packing your order.</p>
+                    ) : null}
+                    {step.status !== "next" && step.at ? (
+                      <p className="text-sm text-muted">{when(step.at)}</p>
+                    ) : null}
+                    {step.status === "done" && step.note ? (
+                      <p className="mt-1 text-sm">{step.note}</p>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
           </ol>
+          {order.delivery.pickup && pickupPoint ? (
+            <section
+              aria-labelledby="collect-heading"
+              className="mt-6 rounded-2xl border border-hairline bg-white p-5"
+            >
+              <h3 id="collect-heading" className="font-semibold">
+                Where to collect it
+              </h3>
+              <p className="mt-2 text-sm font-semibold">{pickupPoint.name}</p>
+              <p className="text-sm text-muted">{pickupPoint.where}</p>
+              <p className="mt-1 text-sm">{`Open ${pickupPoint.hours}`}</p>
+              <p className="mt-2 text-sm">{PICKUP_BRING}</p>
+            </section>
+          ) : null}
         </section>
       ) : null}
 
