@@ -3,6 +3,7 @@ import CheckCircle2 from "lucide-react/icons/circle-check";
 import CircleDot from "lucide-react/icons/circle-dot";
 import XCircle from "lucide-react/icons/circle-x";
 import Clock from "lucide-react/icons/clock";
+import type { ReactNode } from "react";
 import { data } from "react-router";
 import { OrderItemList } from "~/components/OrderItemList";
 import { PayAgainForm } from "~/components/PayAgainForm";
@@ -92,28 +93,16 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
       </p>
 
       {order.paidAs ? (
-        <section
-          aria-labelledby="paid-as-heading"
-          className="mt-4 rounded-2xl border border-hairline bg-white p-5"
-        >
-          <h2 id="paid-as-heading" className="font-semibold">
-            This purchase is already paid
-          </h2>
+        <Panel id="paid-as-heading" title="This purchase is already paid">
           <p className="mt-2 text-muted">
             {`You paid for these items with order ${order.paidAs.reference}: there is nothing more to pay for this order.`}
           </p>
           <a href={order.paidAs.trackingPath} className="btn btn-primary mt-4">
             {`Follow order ${order.paidAs.reference}`}
           </a>
-        </section>
+        </Panel>
       ) : order.payment === "confirming" ? (
-        <section
-          aria-labelledby="next-heading"
-          className="mt-4 rounded-2xl border border-hairline bg-white p-5"
-        >
-          <h2 id="next-heading" className="font-semibold">
-            What to do next
-          </h2>
+        <Panel id="next-heading" title="What to do next">
           <p className="mt-2 text-muted">
             {order.payAgain
               ? `If money left your account, this page shows it once ${order.provider} confirms it: check again in a few minutes. If you did not finish paying, you can pay again, or chat with us on WhatsApp.`
@@ -129,7 +118,7 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
               </PayAgainForm>
             ) : null}
           </div>
-        </section>
+        </Panel>
       ) : null}
 
       {order.payment === "paid" ? (
@@ -171,18 +160,12 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
             })}
           </ol>
           {order.delivery.pickup && pickupPoint ? (
-            <section
-              aria-labelledby="collect-heading"
-              className="mt-6 rounded-2xl border border-hairline bg-white p-5"
-            >
-              <h3 id="collect-heading" className="font-semibold">
-                Where to collect it
-              </h3>
+            <Panel id="collect-heading" title="Where to collect it" level={3} className="mt-6">
               <p className="mt-2 text-sm font-semibold">{pickupPoint.name}</p>
               <p className="text-sm text-muted">{pickupPoint.where}</p>
               <p className="mt-1 text-sm">{`Open ${pickupPoint.hours}`}</p>
               <p className="mt-2 text-sm">{PICKUP_BRING}</p>
-            </section>
+            </Panel>
           ) : null}
         </section>
       ) : null}
@@ -220,5 +203,33 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
         Chat with us on WhatsApp
       </a>
     </main>
+  );
+}
+
+/** A titled card of the page: what to do next, where to collect, a purchase paid elsewhere. */
+function Panel({
+  id,
+  title,
+  level = 2,
+  className = "mt-4",
+  children,
+}: {
+  id: string;
+  title: string;
+  level?: 2 | 3;
+  className?: string;
+  children: ReactNode;
+}) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return (
+    <section
+      aria-labelledby={id}
+      className={`${className} rounded-2xl border border-hairline bg-white p-5`}
+    >
+      <Heading id={id} className="font-semibold">
+        {title}
+      </Heading>
+      {children}
+    </section>
   );
 }
