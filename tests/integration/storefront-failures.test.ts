@@ -1,7 +1,10 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
+import { orUnavailable } from "~/db/unavailable.server";
 import { loader as healthz } from "~/routes/resources/healthz";
 import { loader as home } from "~/routes/storefront/home";
+import { loader as productPage } from "~/routes/storefront/product";
 import { loader as shop } from "~/routes/storefront/shop";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
@@ -39,11 +42,25 @@ describe.each(databases)("when the database fails, on $name", (database) => {
     expect(await statusOf(() => healthz(visit()))).toBe(200);
   });
 
-  test("a search the database refuses for its text (a NUL byte) is a 400, not the outage page", async () => {
-    // Straight to the loader: the server's edge refuses such an address before it gets here.
+  test("text the database refuses (a NUL byte) is a 400, not the outage page", async () => {
+    // The database itself refusing the text, as a storefront page's work runs it.
+    const refused = () =>
+      orUnavailable(() => handle.db.execute(sql`select ${"kit\0enge"}::text as word`));
+    expect(await statusOf(refused)).toBe(400);
+    // Straight to the loaders (the server's edge refuses such an address before it gets here):
+    // a search's words are letters and digits by the time they reach the database, and a
+    // product's id is checked first, so neither carries the NUL there.
     const search = (q: string) => () => shop(visit(`/shop?q=${encodeURIComponent(q)}`));
-    expect(await statusOf(search("kitenge"))).toBe(200);
-    expect(await statusOf(search("kit\0enge"))).toBe(400);
+    expect(await statusOf(search("kit\0enge"))).toBe(200);
+    const product = (id: string) => () =>
+      productPage(
+        routeArgs<Parameters<typeof productPage>[0]>(
+          services,
+          new Request(`http://localhost/product/${encodeURIComponent(id)}`),
+          { params: { id } },
+        ),
+      );
+    expect(await statusOf(product("10\x01"))).toBe(404);
   });
 
   test("Home answers 503 (never an empty shop) and the health check 503 once it is gone", async () => {
