@@ -74,10 +74,10 @@ export function ProductCard(props: ProductCardProps) {
             {name}
           </Link>
         </h3>
-        <p className="mt-auto flex items-baseline gap-2 pt-1 tabular">
-          <span className="font-semibold">{formatKsh(price)}</span>
+        <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1 tabular">
+          <span className="font-semibold whitespace-nowrap">{formatKsh(price)}</span>
           {originalPrice && originalPrice > 0 ? (
-            <s className="text-sm text-muted">
+            <s className="text-sm whitespace-nowrap text-muted">
               <span className="sr-only">Was </span>
               {formatKsh(originalPrice)}
             </s>

@@ -37,7 +37,7 @@ test.describe("Promises on the product page", () => {
   }) => {
     await page.goto(`/product/${outfit.id}`);
     const shipping = page.getByRole("link", {
-      name: `Free shipping on orders over ${ksh(THRESHOLD)}`,
+      name: `Free delivery on orders of ${ksh(THRESHOLD)} or more`,
     });
     await expect(shipping).toHaveAttribute("href", "/delivery");
     await expect(page.getByRole("link", { name: "30-day return policy" })).toHaveAttribute(
@@ -300,7 +300,7 @@ test.describe("The total before JavaScript", () => {
   test("the product page's promises and both pages work without JavaScript", async ({ page }) => {
     await page.goto(`/product/${outfit.id}`);
     await page
-      .getByRole("link", { name: `Free shipping on orders over ${ksh(THRESHOLD)}` })
+      .getByRole("link", { name: `Free delivery on orders of ${ksh(THRESHOLD)} or more` })
       .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("How your order reaches you");
     await page.getByRole("link", { name: "Our return policy" }).click();

@@ -79,3 +79,50 @@ test.describe("One spelling of the shuka collection", () => {
     ).toBeVisible();
   });
 });
+
+test.describe("The phone shop's small frictions", () => {
+  const struck = madeToOrder.find((p) => (p.originalPrice ?? 0) > 0 && p.sizes.length === 0)!;
+
+  test("a category chosen in 'Filters' closes them; prices never wrap 'KSh' from the number; small links take a thumb", async ({
+    page,
+  }) => {
+    await page.goto("/shop");
+    const filters = page.getByTestId("filters");
+    await filters.locator("summary").click();
+    await filters.getByRole("link", { name: /^Kimonos/ }).click();
+    await expect(page).toHaveURL(/category=kimonos/);
+    await expect(page.getByTestId("filters")).not.toHaveAttribute("open");
+    // The first product is in view, not under an open panel.
+    const first = (await page.getByTestId("product-card").first().boundingBox())!;
+    expect(first.y).toBeLessThan(page.viewportSize()!.height);
+
+    /** Each price is one line: 'KSh' and its number side by side. */
+    const oneLine = async (price: import("@playwright/test").Locator) => {
+      for (const one of await price.all()) {
+        const box = (await one.boundingBox())!;
+        const lineHeight = await one.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
+        expect(box.height, (await one.textContent()) ?? "").toBeLessThan(lineHeight * 1.5);
+      }
+    };
+    await page.goto(`/shop?q=${encodeURIComponent(struck.name)}`);
+    await oneLine(
+      page
+        .getByTestId("product-card")
+        .first()
+        .getByText(/^KSh [\d,]+$/),
+    );
+
+    await page.goto(`/product/${struck.id}`);
+    const category = page
+      .getByRole("main")
+      .getByRole("link", { name: /^[A-Z ]+$/ })
+      .first();
+    expect((await category.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Added to cart!").first()).toBeVisible();
+    await page.goto("/cart");
+    await oneLine(page.getByTestId("cart-line").getByText(/^KSh [\d,]+/));
+    const clear = page.getByRole("button", { name: "Clear Cart" });
+    expect((await clear.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  });
+});

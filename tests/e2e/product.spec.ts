@@ -24,7 +24,7 @@ test.describe("Product page", () => {
     for (const size of sized.sizes)
       await expect(main.getByRole("radio", { name: size, exact: true })).toBeAttached();
     await expect(main.getByRole("button", { name: "Add to Cart" })).toBeVisible();
-    await expect(main.getByText("Free shipping on orders over KSh 5,000")).toBeVisible();
+    await expect(main.getByText("Free delivery on orders of KSh 5,000 or more")).toBeVisible();
     await expect(main.getByText("30-day return policy")).toBeVisible();
     await expect(main.getByRole("link", { name: "Back to Shop" })).toHaveAttribute("href", "/shop");
 

@@ -115,6 +115,14 @@ test.describe("menu on a phone", () => {
       "page",
     );
     await expect(menu.getByRole("link", { name: EMPTY })).toHaveCount(0);
+    // The help pages are a tap away on a phone too.
+    for (const [name, href] of [
+      ["Track your order", "/orders"],
+      ["Delivery", "/delivery"],
+      ["Returns", "/returns"],
+    ]) {
+      await expect(menu.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
+    }
     await expectAccessible(page, "mobile menu");
     await menu.getByRole("link", { name: "Kids Wear" }).click();
     await expect(page).toHaveURL(/\/shop\?category=kids-wear$/);

@@ -92,7 +92,7 @@ describe("METRICS_TOKEN", () => {
 });
 
 describe("FREE_DELIVERY_OVER", () => {
-  const offer = /Free shipping on orders over/;
+  const offer = /Free delivery on orders of/;
 
   test("by default, KSh 5,000 or more travels free, and the product page and /delivery say so", async () => {
     await serveWith();

@@ -24,7 +24,7 @@ function DrawerLine({ item, onNavigate }: { item: CartSummaryItem; onNavigate: (
         {item.limit ? <p className="text-xs font-medium text-danger">{item.limit}</p> : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           <QuantityStepper {...item} />
-          <span className="text-sm font-semibold tabular">
+          <span className="text-sm font-semibold whitespace-nowrap tabular">
             {formatKsh(item.price * item.quantity)}
           </span>
         </div>
@@ -51,7 +51,8 @@ export function CartLines({ onNavigate }: { onNavigate: () => void }) {
           </p>
         ) : null}
         <p className="flex justify-between text-lg font-bold tabular">
-          <span>Total</span>
+          {/* Before delivery is chosen: the items' sum, not what the order will cost. */}
+          <span>Subtotal</span>
           <span data-testid="drawer-total">{formatKsh(cart.total)}</span>
         </p>
         {cart.delivery && cart.delivery.shortBy > 0 ? (

@@ -71,7 +71,7 @@ export function ClearCartButton({ busy, onSubmit }: ReturnType<typeof useClearCa
       <button
         type="submit"
         disabled={busy}
-        className="text-sm font-semibold text-danger hover:underline"
+        className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-danger hover:underline"
       >
         Clear Cart
       </button>

@@ -2,7 +2,7 @@ import ChevronDown from "lucide-react/icons/chevron-down";
 import { type RefObject, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Sheet } from "../Sheet";
-import { activeCategory, MAIN_LINKS, type NavCategory } from "./nav";
+import { activeCategory, HELP_LINKS, MAIN_LINKS, type NavCategory } from "./nav";
 
 type Props = {
   open: boolean;
@@ -82,6 +82,22 @@ export function MobileMenu({ open, onOpenChange, returnFocusTo, shopName, catego
             })}
           </ul>
         </div>
+        <ul className="mt-4 space-y-0.5 border-t border-hairline pt-4">
+          {HELP_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end
+                onClick={close}
+                className={({ isActive }) =>
+                  `flex min-h-11 items-center rounded-lg px-4 ${isActive ? "bg-sand font-semibold text-accent" : "hover:bg-sand"}`
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
       </nav>
     </Sheet>
   );

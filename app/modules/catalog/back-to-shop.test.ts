@@ -8,13 +8,17 @@ describe("'Back to Shop' returns to the listing the shopper came from", () => {
     ["https://amaniprints.co.ke/shop?category=dresses", "/shop?category=dresses"],
     ["https://amaniprints.co.ke/shop?q=kente&sort=price-desc", "/shop?q=kente&sort=price-desc"],
     [
-      "https://amaniprints.co.ke/shop?category=kimonos&q=wrap&sort=price-asc&page=3",
-      "/shop?category=kimonos&q=wrap&sort=price-asc",
+      "https://amaniprints.co.ke/shop?category=kimonos&q=wrap&sort=price-asc&stock=in&page=3",
+      "/shop?category=kimonos&q=wrap&sort=price-asc&stock=in&page=3",
     ],
+    ["https://amaniprints.co.ke/shop?page=2&more=1", "/shop?page=2"],
     ["https://amaniprints.co.ke/shop", "/shop"],
-  ])("from %s to %s (the category, search and sort, from the list's start)", (from, to) => {
-    expect(backToShopHref(from, shop)).toBe(to);
-  });
+  ])(
+    "from %s to %s (category, search, sort, 'In stock only' and the depth 'Load more' reached)",
+    (from, to) => {
+      expect(backToShopHref(from, shop)).toBe(to);
+    },
+  );
 
   test.each([
     [null],

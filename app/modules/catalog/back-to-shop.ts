@@ -2,7 +2,8 @@ import { listingHref, parseListingParams } from "./listing";
 
 /**
  * Where a product page's 'Back to Shop' leads: the shop listing the shopper came from (its
- * category, search and sort, read from the page that linked here), else /shop. Only this shop's
+ * category, search, sort, 'In stock only' and how far 'Load more' went, read from the page that
+ * linked here), else /shop. Only this shop's
  * own listing counts: any other page, or another site, gives /shop.
  */
 export function backToShopHref(referer: string | null, shopOrigins: string[]): string {
@@ -15,6 +16,6 @@ export function backToShopHref(referer: string | null, shopOrigins: string[]): s
   }
   if (!shopOrigins.includes(from.origin) || from.pathname !== "/shop") return "/shop";
   // Read as the shop reads its own address: anything it does not know is left out.
-  const { category, q, sort } = parseListingParams(from.searchParams);
-  return listingHref({ category, q, sort });
+  const { category, q, sort, inStockOnly, page } = parseListingParams(from.searchParams);
+  return listingHref({ category, q, sort, inStockOnly, page });
 }

@@ -12,24 +12,6 @@ export const PICKUP_LOCATIONS = [
   "Milele Mall Ngong",
 ] as const;
 
-/** The pickup points, with where they are and when they are open (/delivery, tracking). */
-export const PICKUP_POINTS = [
-  {
-    name: PICKUP_LOCATIONS[0],
-    where: "Meru South House on Tom Mboya Street, in Nairobi CBD.",
-    hours: "Monday to Saturday, 9 am to 6 pm.",
-  },
-  {
-    name: PICKUP_LOCATIONS[1],
-    where: "Our shop at Milele Mall, on Ngong Road in Ngong town.",
-    hours: "Monday to Saturday 9 am to 7 pm, Sunday 11 am to 5 pm.",
-  },
-] as const;
-
-/** What a shopper brings to a pickup point. */
-export const PICKUP_BRING =
-  "Bring your order number or the phone number you ordered with. Someone else can collect for you with that number.";
-
 /** The promise on the product page: delivery is free from this subtotal on (KSh). */
 export const DEFAULT_FREE_DELIVERY_OVER = 5000;
 

@@ -247,9 +247,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                         </p>
                       ) : null}
                     </div>
-                    <p className="font-semibold tabular">{formatKsh(item.price * item.quantity)}</p>
+                    <p className="font-semibold whitespace-nowrap tabular">
+                      {formatKsh(item.price * item.quantity)}
+                    </p>
                   </div>
-                  <p className="text-sm text-muted tabular">{formatKsh(item.price)} each</p>
+                  <p className="text-sm whitespace-nowrap text-muted tabular">
+                    {formatKsh(item.price)} each
+                  </p>
                   <div className="mt-auto flex items-center justify-between">
                     <QuantityStepper {...item} />
                     <Form method="post">

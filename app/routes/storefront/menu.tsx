@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useNavCategories } from "~/components/shell/categories-context";
-import { MAIN_LINKS } from "~/components/shell/nav";
+import { HELP_LINKS, MAIN_LINKS } from "~/components/shell/nav";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/menu";
 
@@ -41,6 +41,18 @@ export default function Menu() {
                 className="flex min-h-11 items-center rounded-lg px-4 text-muted hover:bg-sand hover:text-ink"
               >
                 {category.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ul className="mt-6 space-y-0.5 border-t border-hairline pt-6">
+          {HELP_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="flex min-h-11 items-center rounded-lg px-4 hover:bg-sand"
+              >
+                {link.label}
               </Link>
             </li>
           ))}

@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { OrderItemList } from "~/components/OrderItemList";
 import { PayAgainForm } from "~/components/PayAgainForm";
 import { readCartId } from "~/modules/cart/cart.server";
-import { PICKUP_BRING, PICKUP_POINTS } from "~/modules/checkout/delivery";
+import { PICKUP_BRING, PICKUP_POINTS } from "~/modules/checkout/pickup-points";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { formatDay } from "~/modules/orders/expected-day";
 import { trackedOrder } from "~/modules/orders/tracking.server";
@@ -32,7 +32,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     await readCartId(request),
   );
   if (!order) throw data("We could not find that order.", { status: 404, headers: PRIVATE });
-  return data({ order }, { headers: PRIVATE });
+  // Where to collect a pickup order, and what to bring: words for this answer only, so they are
+  // not carried in a script every storefront page loads.
+  const point = PICKUP_POINTS.find((p) => p.name === order.delivery.pickupLocation);
+  const pickupPoint = order.delivery.pickup && point ? { ...point, bring: PICKUP_BRING } : null;
+  return data({ order, pickupPoint }, { headers: PRIVATE });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -73,7 +77,7 @@ const when = (iso: string) =>
 export default function OrderTracking({ loaderData, params }: Route.ComponentProps) {
   const { order } = loaderData;
   const { token } = params;
-  const pickupPoint = PICKUP_POINTS.find((p) => p.name === order.delivery.pickupLocation);
+  const { pickupPoint } = loaderData;
   const config = useShopConfig();
   const payment = PAYMENT[order.payment];
   const subtotal = order.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
@@ -159,12 +163,12 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
               );
             })}
           </ol>
-          {order.delivery.pickup && pickupPoint ? (
+          {pickupPoint ? (
             <Panel id="collect-heading" title="Where to collect it" level={3} className="mt-6">
               <p className="mt-2 text-sm font-semibold">{pickupPoint.name}</p>
               <p className="text-sm text-muted">{pickupPoint.where}</p>
               <p className="mt-1 text-sm">{`Open ${pickupPoint.hours}`}</p>
-              <p className="mt-2 text-sm">{PICKUP_BRING}</p>
+              <p className="mt-2 text-sm">{pickupPoint.bring}</p>
             </Panel>
           ) : null}
         </section>

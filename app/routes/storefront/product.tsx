@@ -93,13 +93,15 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
         <div>
           <Link
             to={categoryHref(product.category)}
-            className="text-xs font-semibold tracking-widest text-muted uppercase hover:text-accent"
+            className="inline-flex min-h-11 items-center text-xs font-semibold tracking-widest text-muted uppercase hover:text-accent"
           >
             {categoryLabel(product.category)}
           </Link>
           <h1 className="mt-2 text-3xl leading-tight font-bold sm:text-4xl">{product.name}</h1>
           <p className="mt-4 flex items-baseline gap-3 tabular">
-            <span className="text-2xl font-semibold">{formatKsh(product.price)}</span>
+            <span className="text-2xl font-semibold whitespace-nowrap">
+              {formatKsh(product.price)}
+            </span>
             {onSale ? (
               <s className="text-lg text-muted">
                 <span className="sr-only">Was </span>
@@ -173,7 +175,9 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
               data-sticky-bottom
               className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-hairline bg-paper/95 px-4 py-3 backdrop-blur md:static md:mt-6 md:border-0 md:bg-transparent md:p-0"
             >
-              <span className="font-semibold tabular md:hidden">{formatKsh(product.price)}</span>
+              <span className="font-semibold whitespace-nowrap tabular md:hidden">
+                {formatKsh(product.price)}
+              </span>
               {product.stock.soldOut ? (
                 <button
                   type="button"
@@ -214,7 +218,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
                   className="flex min-h-11 items-center gap-3 underline decoration-ink/30 underline-offset-4 hover:text-accent hover:decoration-accent"
                 >
                   <Truck size={20} aria-hidden="true" className="shrink-0 text-accent" />
-                  {`Free shipping on orders over ${formatKsh(freeDeliveryOver)}`}
+                  {`Free delivery on orders of ${formatKsh(freeDeliveryOver)} or more`}
                 </Link>
               </li>
             ) : null}

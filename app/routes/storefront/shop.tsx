@@ -197,7 +197,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6 gap-8 md:grid md:grid-cols-[15rem_1fr]">
+        {/* A new category closes it (a new element): the products it chose come into view. */}
         <details
+          key={params.category}
           className="mb-4 rounded-xl border border-hairline bg-white md:hidden"
           data-testid="filters"
         >
