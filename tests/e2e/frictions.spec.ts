@@ -88,7 +88,7 @@ test.describe("The phone shop's small frictions", () => {
   }) => {
     await page.goto("/shop");
     const filters = page.getByTestId("filters");
-    await filters.locator("summary").click();
+    await filters.locator("summary").first().click();
     await filters.getByRole("link", { name: /^Kimonos/ }).click();
     await expect(page).toHaveURL(/category=kimonos/);
     await expect(page.getByTestId("filters")).not.toHaveAttribute("open");

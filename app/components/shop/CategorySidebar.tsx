@@ -15,7 +15,7 @@ function Entry({ entry }: { entry: SidebarEntry }) {
       <Link
         to={entry.href}
         aria-current={entry.active ? "page" : undefined}
-        className={`flex min-h-10 items-center justify-between gap-2 rounded-lg px-3 text-sm ${entry.active ? "bg-sand font-semibold text-accent" : "text-ink hover:bg-sand"}`}
+        className={`flex min-h-11 items-center justify-between gap-2 rounded-lg px-3 text-sm ${entry.active ? "bg-sand font-semibold text-accent" : "text-ink hover:bg-sand"}`}
       >
         <span>{entry.name}</span>
         <span className="text-xs text-muted tabular">
@@ -43,7 +43,7 @@ export function CategorySidebar({ all, groups }: { all: SidebarEntry; groups: Si
           open={group.initiallyOpen || group.entries.some((e) => e.active)}
           className="group border-t border-hairline pt-2"
         >
-          <summary className="flex min-h-10 cursor-pointer list-none items-center justify-between rounded-lg px-3 text-sm font-semibold hover:bg-sand [&::-webkit-details-marker]:hidden">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between rounded-lg px-3 text-sm font-semibold hover:bg-sand [&::-webkit-details-marker]:hidden">
             {group.name}
             <span
               aria-hidden="true"
