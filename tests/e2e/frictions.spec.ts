@@ -97,12 +97,15 @@ test.describe("The phone shop's small frictions", () => {
     const first = (await page.getByTestId("product-card").first().boundingBox())!;
     expect(first.y).toBeLessThan(page.viewportSize()!.height);
 
-    /** Each price is one line: 'KSh' and its number side by side. */
+    /** Each price is one line: 'KSh' and its number side by side (its text's lines counted). */
     const oneLine = async (price: import("@playwright/test").Locator) => {
       for (const one of await price.all()) {
-        const box = (await one.boundingBox())!;
-        const lineHeight = await one.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
-        expect(box.height, (await one.textContent()) ?? "").toBeLessThan(lineHeight * 1.5);
+        const lines = await one.evaluate((e) => {
+          const range = document.createRange();
+          range.selectNodeContents(e);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        });
+        expect(lines, (await one.textContent()) ?? "").toBe(1);
       }
     };
     await page.goto(`/shop?q=${encodeURIComponent(struck.name)}`);
