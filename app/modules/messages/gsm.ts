@@ -23,6 +23,16 @@ export const fitsOneSms = (text: string) => {
   return length !== null && length <= 160;
 };
 
+/**
+ * How many parts the SMS goes in: one of 160 septets, or, for a longer text, parts of 153 (each
+ * carries a header that joins them on the phone); null when the text is not GSM-7.
+ */
+export function smsParts(text: string): number | null {
+  const length = gsmLength(text);
+  if (length === null) return null;
+  return length <= 160 ? 1 : Math.ceil(length / 153);
+}
+
 /** Letters an SMS cannot carry, made plain (names typed with accents or curly quotes). */
 export function toGsm(text: string): string {
   return [...text.normalize("NFKD")]

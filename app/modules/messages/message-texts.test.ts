@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MESSAGE_KINDS } from "~/db/message-states";
-import { fitsOneSms, gsmLength, toGsm } from "./gsm";
+import { fitsOneSms, gsmLength, smsParts, toGsm } from "./gsm";
 import { emailText, type OrderFacts, smsText } from "./message-texts";
 
 /** The longest values a real order gives: a long shop name and domain, a big total, a long note. */
@@ -21,12 +21,30 @@ const longest: OrderFacts = {
 };
 
 describe("message texts", () => {
-  it("every SMS fits one 160-character GSM-7 part with the longest realistic values", () => {
+  it("without a note every SMS fits one 160-character GSM-7 part with the longest realistic values", () => {
     for (const kind of MESSAGE_KINDS) {
-      const text = smsText(kind, longest);
+      const text = smsText(kind, { ...longest, note: "" });
       expect(gsmLength(text), `${kind}: ${text}`).not.toBeNull();
       expect(gsmLength(text)!, `${kind}: ${text}`).toBeLessThanOrEqual(160);
     }
+  });
+
+  it("the owner's note is never cut: a long one sends the SMS in more parts, three at most", () => {
+    const note = "Pick at 2NK office".padEnd(200, " and ask for Wanjiru at the counter");
+    for (const kind of ["order_sent", "ready_for_pickup"] as const) {
+      const text = smsText(kind, { ...longest, note });
+      expect(text).toContain(`${toGsm(note.trim()).replace(/[.,;:]$/, "")}.`);
+      expect(smsParts(text)).toBeGreaterThan(1);
+      expect(smsParts(text)).toBeLessThanOrEqual(3);
+    }
+    // A short note still fits one part.
+    expect(smsParts(smsText("order_sent", { ...longest, note: "Arrives 4 pm" }))).toBe(1);
+  });
+
+  it("'ready for pickup' names the pickup point", () => {
+    expect(smsText("ready_for_pickup", { ...longest, note: "" })).toContain(
+      "is ready at Tom Mboya Meru South House 2nd floor Rm 205.",
+    );
   });
 
   it("whatever the note and the name, an SMS stays in GSM-7", () => {
@@ -44,6 +62,10 @@ describe("message texts", () => {
     expect(toGsm("Njeri’s café")).toBe("Njeri's cafe");
     expect(fitsOneSms("a".repeat(160))).toBe(true);
     expect(fitsOneSms("a".repeat(161))).toBe(false);
+    expect(smsParts("a".repeat(160))).toBe(1);
+    expect(smsParts("a".repeat(161))).toBe(2);
+    expect(smsParts("a".repeat(306))).toBe(2);
+    expect(smsParts("a".repeat(307))).toBe(3);
   });
 
   it("one item or many, the owner's SMS says it in a whole phrase", () => {

@@ -1,6 +1,6 @@
 import type { MessageAudience, MessageChannel, MessageKind } from "~/db/message-states";
 import { formatKsh } from "~/utils/money";
-import { fitsOneSms, toGsm } from "./gsm";
+import { toGsm } from "./gsm";
 
 /** What a message about an order may say, already in the shop's words. */
 export type OrderFacts = {
@@ -29,21 +29,18 @@ export type MessageText = {
 };
 
 /**
- * A text with the owner's note in it, the note shortened (on a word) until the text fits one
- * part; the email carries the note whole.
+ * A text with the owner's note in it, whole: a note that does not fit one part sends the SMS in
+ * two or three (the owner wrote it for the shopper to read; a cut note once said '... Pick.').
  */
 function withNote(note: string, text: (note: string) => string): string {
-  const plain = toGsm(note.replace(/\s+/g, " ").trim());
-  let words = plain ? plain.split(" ") : [];
-  for (;;) {
-    const shown = words.length ? ` ${words.join(" ").replace(/[.,;:]$/, "")}.` : "";
-    const candidate = toGsm(text(shown));
-    if (words.length === 0 || fitsOneSms(candidate)) return candidate;
-    words = words.slice(0, -1);
-  }
+  const plain = toGsm(note.replace(/\s+/g, " ").trim()).replace(/[.,;:]$/, "");
+  return toGsm(text(plain ? ` ${plain}.` : ""));
 }
 
-/** The SMS for each kind: one 160-character GSM-7 part (a unit test holds them to it). */
+/**
+ * The SMS for each kind: one 160-character GSM-7 part, unless the owner's note needs more (a unit
+ * test holds them to it).
+ */
 export function smsText(kind: MessageKind, f: OrderFacts): string {
   switch (kind) {
     case "payment_confirmed":
@@ -60,7 +57,7 @@ export function smsText(kind: MessageKind, f: OrderFacts): string {
       return withNote(
         f.note,
         (note) =>
-          `${f.shopName}: order ${f.reference} is ready for pickup.${note} Track it: ${f.trackingUrl}`,
+          `${f.shopName}: order ${f.reference} is ready at ${f.deliveryTo}.${note} Track: ${f.trackingUrl}`,
       );
     case "payment_failed":
       return toGsm(
