@@ -115,7 +115,20 @@ test.describe("Following an order", () => {
       /^https:\/\/wa\.me\/254/,
     );
     await details.getByLabel("Next step").selectOption({ label: "Sent" });
-    await details.getByLabel("Note for the customer (optional)").fill("2NK Sacco, arrives 4 pm");
+    // The note field counts what one SMS still carries, as the SMS counts it; a longer note
+    // still reaches the customer whole, in a second part.
+    const noteField = details.getByLabel("Note for the customer (optional)");
+    const room = details.getByTestId("note-room");
+    const left = async () => Number((await room.textContent())!.split(" ")[0]);
+    const empty = await left();
+    expect(empty).toBeGreaterThan(40);
+    await noteField.fill("2NK Sacco, arrives 4 pm");
+    await expect.poll(left).toBe(empty - "2NK Sacco, arrives 4 pm".length);
+    await noteField.fill("Kisumu stage, ask for Otieno ".repeat(6));
+    await expect(room).toHaveText(
+      "The SMS will go in two parts: the whole note reaches the customer.",
+    );
+    await noteField.fill("2NK Sacco, arrives 4 pm");
     await details.getByRole("button", { name: "Save step" }).click();
     await expect(details.getByTestId("fulfilment-state")).toContainText("Sent");
     await expect(details.getByRole("list", { name: "Timeline" })).toContainText(

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { Modal } from "~/components/Modal";
 import { formatDate, formatDateTime } from "~/utils/dates";
+import { gsmLength, toGsm } from "~/utils/gsm";
 import { formatKsh } from "~/utils/money";
 import { Pager } from "./Pager";
 
@@ -49,7 +50,8 @@ type ListedOrder = {
     state: string | null;
     label: string | null;
     note: string;
-    next: { state: string; label: string }[];
+    /** `noteRoom`: how much of a note the step's SMS carries in one part (null: no SMS). */
+    next: { state: string; label: string; noteRoom: number | null }[];
   };
   trackingPath: string;
   /** The reference shoppers see (8 capitals), for the spec's 'first 8 characters...'. */
@@ -187,6 +189,21 @@ function StatusControl({
   );
 }
 
+/**
+ * How much more of the note one SMS carries, counted as the SMS counts (GSM-7); past that the
+ * whole note still goes, in a second part.
+ */
+function NoteRoom({ id, note, room }: { id: string; note: string; room: number }) {
+  const used = gsmLength(toGsm(note.replace(/\s+/g, " ").trim())) ?? note.length;
+  return (
+    <p id={id} className="mt-1 text-xs text-muted" aria-live="polite" data-testid="note-room">
+      {used <= room
+        ? `${room - used} characters left before the SMS takes a second part.`
+        : "The SMS will go in two parts: the whole note reaches the customer."}
+    </p>
+  );
+}
+
 /** Moves a paid order's parcel to its next step, with an optional note for the shopper. */
 function FulfilmentControl({ order }: { order: ListedOrder }) {
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
@@ -194,6 +211,9 @@ function FulfilmentControl({ order }: { order: ListedOrder }) {
   const error =
     fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   const { next } = order.fulfilment;
+  const [step, setStep] = useState(next[0]?.state);
+  const [note, setNote] = useState("");
+  const room = next.find((s) => s.state === step)?.noteRoom ?? null;
   return (
     <section aria-labelledby={`fulfilment-${order.id}`} className="mt-5">
       <h3 id={`fulfilment-${order.id}`} className="font-semibold">
@@ -220,6 +240,7 @@ function FulfilmentControl({ order }: { order: ListedOrder }) {
               id={`step-${order.id}`}
               name="to"
               key={order.fulfilment.state}
+              onChange={(event) => setStep(event.currentTarget.value)}
               className="mt-1 min-h-11 w-full rounded-lg border border-hairline bg-white px-2"
             >
               {next.map((step) => (
@@ -238,9 +259,14 @@ function FulfilmentControl({ order }: { order: ListedOrder }) {
               name="note"
               maxLength={200}
               key={order.fulfilment.state}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              aria-describedby={room === null ? undefined : `note-room-${order.id}`}
               placeholder="e.g. 2NK Sacco, arrives Kisumu 4 pm"
               className="mt-1 min-h-11 w-full rounded-lg border border-hairline bg-white px-3"
             />
+            {room === null ? null : (
+              <NoteRoom id={`note-room-${order.id}`} note={note} room={room} />
+            )}
           </div>
           <button type="submit" disabled={busy} className="btn btn-primary min-h-11 px-4">
             {busy ? "Saving..." : "Save step"}

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MESSAGE_KINDS } from "~/db/message-states";
-import { fitsOneSms, gsmLength, smsParts, toGsm } from "./gsm";
+import { fitsOneSms, gsmLength, smsParts, toGsm } from "~/utils/gsm";
 import { emailText, type OrderFacts, smsText } from "./message-texts";
 
 /** The longest values a real order gives: a long shop name and domain, a big total, a long note. */

@@ -1,6 +1,6 @@
 import type { MessageAudience, MessageChannel, MessageKind } from "~/db/message-states";
+import { gsmLength, toGsm } from "~/utils/gsm";
 import { formatKsh } from "~/utils/money";
-import { toGsm } from "./gsm";
 
 /** What a message about an order may say, already in the shop's words. */
 export type OrderFacts = {
@@ -70,6 +70,22 @@ export function smsText(kind: MessageKind, f: OrderFacts): string {
           : `New paid order ${f.reference}: ${formatKsh(f.total)}, ${f.itemsCount} items, ${f.delivery}. ${f.adminUrl}`,
       );
   }
+}
+
+/**
+ * How many characters of the owner's note the SMS for a fulfilment step carries in its first part
+ * (the rest goes in a second): the SMS without a note, measured with the shop's own name and
+ * address. The order details show it as the owner types.
+ */
+export function noteRoomInOneSms(
+  kind: "order_sent" | "ready_for_pickup",
+  facts: Pick<OrderFacts, "shopName" | "reference" | "deliveryTo" | "trackingUrl">,
+) {
+  const unused = { total: 0, itemsCount: 0, delivery: "", customerName: "", adminUrl: "" };
+  const sms = smsText(kind, { ...unused, ...facts, note: "", items: [], deliveryFee: 0 });
+  const without = gsmLength(sms) ?? 160;
+  // The note goes in as ' {note}.'.
+  return Math.max(0, 160 - without - 2);
 }
 
 /** What an email says, in parts: the plain-text part and the HTML part both come from it. */

@@ -6,6 +6,7 @@ import {
   MESSAGE_ROUTE_LABELS,
   MESSAGE_STATE_LABELS,
 } from "~/modules/messages/message-labels";
+import { noteRoomInOneSms } from "~/modules/messages/message-texts";
 import {
   changeOrderStatus,
   ORDERS_PAGE_SIZE,
@@ -20,6 +21,7 @@ import { unpaidWarning } from "~/modules/orders/status-warning";
 import { ORDER_STATUSES } from "~/modules/orders/statuses";
 import { describeEvent } from "~/modules/orders/timeline-text";
 import { servicesContext } from "~/services.server";
+import type { Settings } from "~/settings.server";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/orders";
@@ -28,15 +30,16 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /** `/admin/orders`, the orders tab: three sections, each paged on its own. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, db } = context.get(servicesContext);
+  const { auth, db, settings } = context.get(servicesContext);
   await requireAdmin(auth, request);
   const query = parseOrdersQuery(new URL(request.url).searchParams);
   try {
     const [sections, toPack] = await Promise.all([orderSections(db, query), toPackCount(db)]);
+    const words = inOwnersWords(settings);
     const described = {
-      completed: inOwnersWords(sections.completed),
-      failed: inOwnersWords(sections.failed),
-      other: inOwnersWords(sections.other),
+      completed: words(sections.completed),
+      failed: words(sections.failed),
+      other: words(sections.other),
     };
     return data(
       {
@@ -56,12 +59,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Section = Awaited<ReturnType<typeof orderSections>>["other"];
 
-/** Each order's timeline as sentences, written here so the page ships no wording rules. */
-const inOwnersWords = (section: Section) => ({
+/**
+ * Each order's timeline as sentences, written here so the page ships no wording rules; and, for
+ * each next step that messages the shopper, how much of a note its SMS carries in one part.
+ */
+const inOwnersWords = (settings: Settings) => (section: Section) => ({
   ...section,
   rows: section.rows.map((order) => ({
     ...order,
     reference: orderReference(order.id),
+    fulfilment: {
+      ...order.fulfilment,
+      next: order.fulfilment.next.map((step) => ({
+        ...step,
+        noteRoom:
+          step.state === "sent" || step.state === "ready_for_pickup"
+            ? noteRoomInOneSms(step.state === "sent" ? "order_sent" : "ready_for_pickup", {
+                shopName: settings.SHOP_NAME,
+                reference: orderReference(order.id),
+                trackingUrl: `${settings.PUBLIC_URL}${order.trackingPath}`,
+                deliveryTo:
+                  order.delivery.methodId === "pickup"
+                    ? (order.delivery.pickupLocation ?? "our shop")
+                    : [order.customer.address, order.customer.city].filter(Boolean).join(", "),
+              })
+            : null,
+      })),
+    },
     messages: order.messages.map((m) => ({
       id: m.id,
       what: MESSAGE_KIND_LABELS[m.kind],
