@@ -20,44 +20,46 @@ export default function Menu() {
     <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
       <h1 className="text-2xl font-bold">Menu</h1>
       <nav aria-label="Menu" className="mt-4">
-        <ul className="space-y-1">
-          {MAIN_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                className="flex min-h-12 items-center rounded-xl px-4 text-lg font-medium hover:bg-sand"
-              >
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <Links
+          links={MAIN_LINKS.map(({ to, label }) => ({ to, label }))}
+          className="space-y-1"
+          linkClassName="min-h-12 rounded-xl text-lg font-medium"
+        />
         <h2 className="mt-6 border-t border-hairline px-4 pt-6 font-semibold">Shop by Category</h2>
-        <ul className="mt-2 space-y-0.5">
-          {categories.map((category) => (
-            <li key={category.id}>
-              <Link
-                to={category.href}
-                className="flex min-h-11 items-center rounded-lg px-4 text-muted hover:bg-sand hover:text-ink"
-              >
-                {category.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <ul className="mt-6 space-y-0.5 border-t border-hairline pt-6">
-          {HELP_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                className="flex min-h-11 items-center rounded-lg px-4 hover:bg-sand"
-              >
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <Links
+          links={categories.map(({ href, name }) => ({ to: href, label: name }))}
+          className="mt-2 space-y-0.5"
+          linkClassName="min-h-11 rounded-lg text-muted hover:text-ink"
+        />
+        <Links
+          links={HELP_LINKS.map(({ to, label }) => ({ to, label }))}
+          className="mt-6 space-y-0.5 border-t border-hairline pt-6"
+          linkClassName="min-h-11 rounded-lg"
+        />
       </nav>
     </main>
+  );
+}
+
+/** One list of the menu's links, each a full-width row a thumb can take. */
+function Links({
+  links,
+  className,
+  linkClassName,
+}: {
+  links: { to: string; label: string }[];
+  className: string;
+  linkClassName: string;
+}) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={`flex items-center px-4 hover:bg-sand ${linkClassName}`}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
