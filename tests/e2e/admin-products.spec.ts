@@ -60,7 +60,7 @@ test.describe("Managing products", () => {
     await expect(add.getByText("Please enter the product name.")).toBeHidden();
     await expect(add.getByLabel("Name")).not.toHaveAttribute("aria-invalid", "true");
     await expect(add.getByText("Please enter a description.")).toBeVisible();
-    await add.getByLabel("Original price (KSh)").fill("4200");
+    await add.getByLabel("Original price (KSh, optional)").fill("4200");
     await add.getByLabel("Current price (KSh)").fill("3650");
     await add.getByLabel("Description").fill("A flowing kanga dress for warm days.");
     await add.getByLabel("Details").fill("100% cotton. Hand wash cold.");
@@ -151,7 +151,7 @@ test.describe("Managing products", () => {
     await page.getByText("Add New Product").click();
     const add = page.getByRole("form", { name: "Add New Product" });
     await add.getByLabel("Name").fill("Not A Photo");
-    await add.getByLabel("Original price (KSh)").fill("0");
+    await add.getByLabel("Original price (KSh, optional)").fill("0");
     await add.getByLabel("Current price (KSh)").fill("1000");
     await add.getByLabel("Description").fill("This upload is a text file.");
     await add.getByLabel("Images").setInputFiles({
@@ -241,7 +241,7 @@ test.describe("Managing products without JavaScript", () => {
 
     await page.getByText("Add New Product").click();
     await add.getByLabel("Name").fill(name);
-    await add.getByLabel("Original price (KSh)").fill("0");
+    await add.getByLabel("Original price (KSh, optional)").fill("0");
     await add.getByLabel("Current price (KSh)").fill("900");
     await add.getByLabel("Category").selectOption({ label: "Accessories" });
     await add.getByLabel("Description").fill("A light cotton scarf in kanga print.");

@@ -92,7 +92,7 @@ test.describe("An owner's change", () => {
     await owner.getByText("Add New Product").click();
     const add = owner.getByRole("form", { name: "Add New Product" });
     await add.getByLabel("Name").fill(name);
-    await add.getByLabel("Original price (KSh)").fill("2800");
+    await add.getByLabel("Original price (KSh, optional)").fill("2800");
     await add.getByLabel("Current price (KSh)").fill("2400");
     await add.getByLabel("Description").fill("A kitenge wrap for the page cache's spec.");
     await add.getByLabel("Images").setInputFiles([await photo("front.png", "png", 30)]);

@@ -166,8 +166,13 @@ export function ProductEditor({
   };
 
   /** Whole shillings, 0 or more: the number keyboard on phones. */
-  const priceField = (name: "originalPrice" | "price", label: string, value?: number) => (
-    <FormField id={field(name)} label={label} required error={errors[name]}>
+  const priceField = (
+    name: "originalPrice" | "price",
+    label: string,
+    value: number | undefined,
+    required: boolean,
+  ) => (
+    <FormField id={field(name)} label={label} required={required} error={errors[name]}>
       <input
         id={field(name)}
         name={name}
@@ -175,7 +180,7 @@ export function ProductEditor({
         inputMode="numeric"
         min={0}
         step={1}
-        required
+        required={required}
         defaultValue={value}
         className={inputClass}
         {...invalid(name)}
@@ -209,10 +214,11 @@ export function ProductEditor({
       <div className="grid gap-4 sm:grid-cols-3">
         {priceField(
           "originalPrice",
-          "Original price (KSh)",
-          product ? (product.originalPrice ?? 0) : undefined,
+          "Original price (KSh, optional)",
+          product?.originalPrice ? product.originalPrice : undefined,
+          false,
         )}
-        {priceField("price", "Current price (KSh)", product?.price)}
+        {priceField("price", "Current price (KSh)", product?.price, true)}
         <FormField id={field("category")} label="Category" required error={errors.category}>
           <select
             id={field("category")}

@@ -42,12 +42,19 @@ describe("validateProductForm", () => {
     const result = validateProductForm(form({ category: "dresses" }));
     expect(result.ok).toBe(false);
     if (result.ok) return;
+    // The original price is optional, as the specification has it.
     expect(result.errors).toEqual({
       name: PRODUCT_MESSAGES.name,
-      originalPrice: PRODUCT_MESSAGES.originalPrice,
       price: PRODUCT_MESSAGES.price,
       description: PRODUCT_MESSAGES.description,
     });
+  });
+
+  it("an empty original price is none (nothing struck through); a bad one is named", () => {
+    const empty = validateProductForm(form({ ...valid, originalPrice: "" }));
+    expect(empty.ok && empty.data.originalPrice).toBe(0);
+    const bad = validateProductForm(form({ ...valid, originalPrice: "-5" }));
+    expect(bad.ok ? null : bad.errors.originalPrice).toBe(PRODUCT_MESSAGES.originalPrice);
   });
 
   it.each(["-1", "12.5", "abc", "1e3", "99999999"])("refuses the price %s", (price) => {

@@ -33,10 +33,10 @@ export const ALL_SIZES: string[] = [...new Set(Object.values(SIZE_SETS).flat())]
 
 // Only the zod/mini parts the storefront's forms already use: zod ships to the browser in one
 // shared chunk, and the contact page's JavaScript budget has no room for more of it.
-const shillings = (message: string) =>
+const shillings = (message: string, optional = false) =>
   z.string().check(
     z.trim(),
-    z.refine((v) => /^\d{1,7}$/.test(v), { error: message }),
+    z.refine((v) => (optional && v === "") || /^\d{1,7}$/.test(v), { error: message }),
   );
 
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
@@ -45,7 +45,8 @@ const productFormSchema = z.object({
   name: z
     .string()
     .check(z.trim(), z.minLength(1, { error: PRODUCT_MESSAGES.name }), z.maxLength(120)),
-  originalPrice: shillings(PRODUCT_MESSAGES.originalPrice),
+  // Optional, as the specification has it: left empty, no price is struck through.
+  originalPrice: z._default(shillings(PRODUCT_MESSAGES.originalPrice, true), ""),
   price: shillings(PRODUCT_MESSAGES.price),
   category: z.enum(CATEGORY_IDS, { error: PRODUCT_MESSAGES.category }),
   description: z

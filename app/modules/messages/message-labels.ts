@@ -13,6 +13,13 @@ export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
   failed: "Failed",
 };
 
+/**
+ * A message's state as the owner reads it: one the built-in outbox took reached nobody, so it is
+ * 'Kept in the outbox', not 'Sent'.
+ */
+export const messageStateLabel = (state: MessageState, provider: string | null) =>
+  state === "sent" && provider === "outbox" ? "Kept in the outbox" : MESSAGE_STATE_LABELS[state];
+
 export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
   sms: "SMS",
   email: "Email",

@@ -214,6 +214,7 @@ export type OrderMessage = {
   recipient: string;
   kind: (typeof messages.$inferSelect)["kind"];
   state: (typeof messages.$inferSelect)["state"];
+  provider: string | null;
   attempts: number;
   at: string;
 };
@@ -231,6 +232,7 @@ export async function orderMessages(db: Db, ids: string[]) {
       recipient: messages.recipient,
       kind: messages.kind,
       state: messages.state,
+      provider: messages.provider,
       attempts: messages.attempts,
       at: messages.createdAt,
     })

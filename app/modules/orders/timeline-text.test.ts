@@ -10,6 +10,11 @@ describe("describeEvent", () => {
       { paymentMethod: "M-Pesa", confirmationCode: "QK12" },
       "Payment completed by M-Pesa (code QK12)",
     ],
+    [
+      "payment_recorded",
+      { paymentMethod: "MpesaKE", confirmationCode: "QK13" },
+      "Payment notification recorded by M-Pesa (code QK13)",
+    ],
     ["payment_failed", {}, "Payment failed"],
     ["payment_reversed", {}, "Payment reversed"],
     ["payment_requested", { provider: "pesapal" }, "Sent to Pesapal for payment"],

@@ -1,10 +1,11 @@
-import { providerLabel } from "~/modules/payments/provider-labels";
+import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
 import { FULFILMENT_LABELS, isFulfilmentState } from "./fulfilment-rules";
 
 /** One line of an order's timeline, in the owner's words. */
 export function describeEvent(kind: string, details: Record<string, unknown>): string {
   const str = (v: unknown) => (typeof v === "string" && v ? v : null);
-  const method = str(details.paymentMethod);
+  // The method as the owner says it: 'MpesaKE' reads 'M-Pesa'.
+  const method = str(details.paymentMethod) && paymentMethodLabel(str(details.paymentMethod)!);
   const code = str(details.confirmationCode);
   const paid = [method && `by ${method}`, code && `(code ${code})`].filter(Boolean).join(" ");
   switch (kind) {

@@ -5,8 +5,8 @@ import { messages } from "~/db/schema";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import {
   MESSAGE_CHANNEL_LABELS,
-  MESSAGE_STATE_LABELS,
   messageProviderLabel,
+  messageStateLabel,
 } from "~/modules/messages/message-labels";
 import { resendMessage } from "~/modules/messages/sender.server";
 import { servicesContext } from "~/services.server";
@@ -74,7 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     : data({ error: "Only a failed message can be sent again." }, { status: 409 });
 }
 
-const STATE = MESSAGE_STATE_LABELS;
 const CHANNEL = MESSAGE_CHANNEL_LABELS;
 
 export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -121,7 +120,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
                   className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${m.state === "failed" ? "bg-danger/10 text-danger" : "bg-sand text-ink"}`}
                   data-testid="message-state"
                 >
-                  {STATE[m.state]}
+                  {messageStateLabel(m.state, m.provider)}
                 </span>
                 <span className="text-xs text-muted">
                   {formatDateTime(m.createdAt)} · attempts: {m.attempts}

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/modules/auth/require-admin.server";
 import {
   MESSAGE_KIND_LABELS,
   MESSAGE_ROUTE_LABELS,
-  MESSAGE_STATE_LABELS,
+  messageStateLabel,
 } from "~/modules/messages/message-labels";
 import { noteRoomInOneSms } from "~/modules/messages/message-texts";
 import {
@@ -91,7 +91,7 @@ const inOwnersWords = (settings: Settings) => (section: Section) => ({
       what: MESSAGE_KIND_LABELS[m.kind],
       to: MESSAGE_ROUTE_LABELS[m.audience][m.channel],
       recipient: m.recipient,
-      state: MESSAGE_STATE_LABELS[m.state],
+      state: messageStateLabel(m.state, m.provider),
       failed: m.state === "failed",
     })),
     timeline: order.timeline.map(({ id, at, admin, kind, details }) => ({
