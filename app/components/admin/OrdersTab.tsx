@@ -7,6 +7,7 @@ import { Modal } from "~/components/Modal";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { gsmLength, toGsm } from "~/utils/gsm";
 import { formatKsh } from "~/utils/money";
+import { readablePhone } from "~/utils/phone";
 import { Pager } from "./Pager";
 
 const FILTERS = [
@@ -290,7 +291,7 @@ function PhoneLinks({ phone }: { phone: string }) {
   return (
     <span className="flex flex-wrap gap-x-3">
       <a href={`tel:+${phone}`} className="text-accent underline">
-        +{phone}
+        {readablePhone(phone)}
       </a>
       <a href={`https://wa.me/${phone}`} className="text-accent underline" rel="noreferrer">
         WhatsApp
@@ -418,16 +419,19 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
           </div>
         </dl>
         <FulfilmentControl order={order} />
-        <a
-          href={`/admin/orders/${order.id}/slip`}
-          target="_blank"
-          rel="noopener"
-          className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-lg border border-hairline bg-white px-4 text-sm"
-        >
-          <Printer size={16} aria-hidden="true" />
-          Packing slip
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        {/* Nothing is packed before it is paid. */}
+        {order.paid ? (
+          <a
+            href={`/admin/orders/${order.id}/slip`}
+            target="_blank"
+            rel="noopener"
+            className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-lg border border-hairline bg-white px-4 text-sm"
+          >
+            <Printer size={16} aria-hidden="true" />
+            Packing slip
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
         <OrderMessages messages={order.messages} />
         <h3 className="mt-5 font-semibold">Timeline</h3>
         <ol className="mt-2 space-y-2 border-l-2 border-hairline pl-4" aria-label="Timeline">
@@ -486,7 +490,9 @@ function OrdersTable({
             </td>
             <td className="col-span-2 md:py-3 md:pr-3">
               <span className="block font-medium">{order.customer.name}</span>
-              <span className="block text-xs text-muted">{order.customer.phone}</span>
+              <span className="block text-xs text-muted">
+                {readablePhone(order.customer.phone)}
+              </span>
               <span className="block text-xs text-muted">{order.customer.email}</span>
             </td>
             <td className="font-semibold tabular md:py-3 md:pr-3">

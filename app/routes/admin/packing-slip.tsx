@@ -7,6 +7,7 @@ import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
 import { formatDateTime } from "~/utils/dates";
 import { formatKsh } from "~/utils/money";
+import { readablePhone } from "~/utils/phone";
 import type { Route } from "./+types/packing-slip";
 
 /**
@@ -87,7 +88,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
         <dt className="font-semibold">Customer</dt>
         <dd>{order.customer.name}</dd>
         <dt className="font-semibold">Phone</dt>
-        <dd>+{order.customer.phone}</dd>
+        <dd>{readablePhone(order.customer.phone)}</dd>
         <dt className="font-semibold">Delivery</dt>
         <dd>{order.delivery.method}</dd>
         {deliverTo ? (

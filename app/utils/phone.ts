@@ -1,0 +1,8 @@
+/**
+ * A stored Kenyan number (2547XXXXXXXX or 2541XXXXXXXX) as people write it: '0712 345 678'. Any
+ * other text is shown as it is. Links (tel:, WhatsApp) keep the stored form.
+ */
+export function readablePhone(stored: string): string {
+  const match = /^254(\d{3})(\d{3})(\d{3})$/.exec(stored);
+  return match ? `0${match[1]} ${match[2]} ${match[3]}` : stored;
+}
