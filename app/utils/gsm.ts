@@ -41,3 +41,10 @@ export function toGsm(text: string): string {
     )
     .join("");
 }
+
+/**
+ * The owner's note as an SMS carries it: one line, letters an SMS cannot carry made plain, and no
+ * closing punctuation (the SMS ends it with its own full stop).
+ */
+export const smsNote = (note: string) =>
+  toGsm(note.replace(/\s+/g, " ").trim()).replace(/[.,;:]$/, "");

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { Modal } from "~/components/Modal";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { gsmLength, toGsm } from "~/utils/gsm";
+import { gsmLength, smsNote } from "~/utils/gsm";
 import { formatKsh } from "~/utils/money";
 import { readablePhone } from "~/utils/phone";
 import { Pager } from "./Pager";
@@ -195,7 +195,7 @@ function StatusControl({
  * whole note still goes, in a second part.
  */
 function NoteRoom({ id, note, room }: { id: string; note: string; room: number }) {
-  const used = gsmLength(toGsm(note.replace(/\s+/g, " ").trim())) ?? note.length;
+  const used = gsmLength(smsNote(note)) ?? note.length;
   return (
     <p id={id} className="mt-1 text-xs text-muted" aria-live="polite" data-testid="note-room">
       {used <= room

@@ -155,8 +155,8 @@ export function correctedSearch(terms: SearchTerms, spellings: Spellings): strin
  * The listing's queries, unexecuted (the shop awaits them, the benchmark explains them): the page
  * and its total, which the listing indexes serve, and the sidebar's counts per category. A search
  * in 'Best match' order ranks its matches (`bestMatchFirst`); any other order is the shopper's.
- * `spellings` says how each word matches (`wordSpellings`). The page is `params.page`, or the pages from `fromPage`
- * through it (a shop address after 'Load more').
+ * `spellings` says how each word matches (`wordSpellings`). The page is `params.page`, or the
+ * pages from `fromPage` through it (a shop address after 'Load more').
  */
 export function listingQueries(
   db: Db,
@@ -239,9 +239,11 @@ async function listingOf(
 }
 
 /** Words' spellings, kept per search until the catalogue changes, as the counts are. */
-const keptNear = keptUntilChange<Spellings>(500);
+const keptWordSpellings = keptUntilChange<Spellings>(500);
 const keptSpellings = ({ db, catalogue }: Catalogue, terms: SearchTerms) =>
-  keptNear(catalogue, terms.words.map((w) => w.text).join(" "), () => wordSpellings(db, terms));
+  keptWordSpellings(catalogue, terms.words.map((w) => w.text).join(" "), () =>
+    wordSpellings(db, terms),
+  );
 
 /**
  * One page of the shop (or the pages from `fromPage` through it), its total, and the counts

@@ -15,10 +15,13 @@ export type SearchWord = {
 };
 
 export type SearchTerms = {
-  /** The whole query, lower-cased: a product containing it ranks first. */
+  /** The whole query, lower-cased, as typed. */
   phrase: string;
   words: SearchWord[];
 };
+
+/** A word's letters and digits only: nothing else of a search reaches a text-search query. */
+const lettersAndDigits = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, "");
 
 /** Words that carry no meaning of their own in a multi-word search ('dress for kids'). */
 const STOP_WORDS = new Set(["a", "an", "and", "&", "the", "for", "of", "in", "with", "to", "on"]);
@@ -87,10 +90,7 @@ export function categoriesNamedBy(word: string): string[] {
 export function searchTerms(q: string): SearchTerms | null {
   const phrase = q.trim().toLowerCase();
   if (!phrase) return null;
-  const all = phrase
-    .split(/\s+/)
-    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ""))
-    .filter(Boolean);
+  const all = phrase.split(/\s+/).map(lettersAndDigits).filter(Boolean);
   const meaningful = all.filter((w) => !STOP_WORDS.has(w));
   const words = [...new Set(meaningful.length ? meaningful : all)].slice(0, MAX_WORDS);
   return {
@@ -113,7 +113,7 @@ export function wordsQuery(spellings: readonly (readonly string[])[], weight: ""
   return spellings
     .map((alternatives) => {
       const each = alternatives
-        .map((w) => ({ word: w.replace(/[^\p{L}\p{N}]/gu, ""), prefix: w.endsWith("*") }))
+        .map((w) => ({ word: lettersAndDigits(w), prefix: w.endsWith("*") }))
         .filter(({ word }) => word)
         .map(({ word, prefix }) =>
           prefix || weight ? `${word}:${prefix ? "*" : ""}${weight}` : word,

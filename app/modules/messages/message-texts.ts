@@ -1,5 +1,5 @@
 import type { MessageAudience, MessageChannel, MessageKind } from "~/db/message-states";
-import { gsmLength, toGsm } from "~/utils/gsm";
+import { gsmLength, smsNote, toGsm } from "~/utils/gsm";
 import { formatKsh } from "~/utils/money";
 
 /** What a message about an order may say, already in the shop's words. */
@@ -21,6 +21,18 @@ export type OrderFacts = {
   deliveryFee: number;
 };
 
+/** Where an order goes, as its messages say it: the pickup point, or the address and city. */
+export function deliveryTo(order: {
+  deliveryMethod: string;
+  pickupLocation: string | null;
+  address: string;
+  city: string;
+}): string {
+  return order.deliveryMethod === "pickup"
+    ? (order.pickupLocation ?? "our shop")
+    : [order.address, order.city].filter(Boolean).join(", ");
+}
+
 export type MessageText = {
   audience: MessageAudience;
   channel: MessageChannel;
@@ -33,7 +45,7 @@ export type MessageText = {
  * two or three (the owner wrote it for the shopper to read; a cut note once said '... Pick.').
  */
 function withNote(note: string, text: (note: string) => string): string {
-  const plain = toGsm(note.replace(/\s+/g, " ").trim()).replace(/[.,;:]$/, "");
+  const plain = smsNote(note);
   return toGsm(text(plain ? ` ${plain}.` : ""));
 }
 

@@ -5,7 +5,7 @@ import { messages, orders, user } from "~/db/schema";
 import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { orderReference } from "~/modules/orders/order-reference";
 import type { Settings } from "~/settings.server";
-import { emailContent, emailText, type OrderFacts, smsText } from "./message-texts";
+import { deliveryTo, emailContent, emailText, type OrderFacts, smsText } from "./message-texts";
 import { orderEmailHtml, type ShopContact } from "./order-email.server";
 
 export type OrderMessageKind = Exclude<MessageKind, "new_paid_order">;
@@ -47,10 +47,7 @@ export async function queueOrderMessages(
     total: order.amount,
     itemsCount: order.items.reduce((n, i) => n + i.quantity, 0),
     delivery: method?.label ?? order.deliveryMethod,
-    deliveryTo:
-      order.deliveryMethod === "pickup"
-        ? (order.pickupLocation ?? "our shop")
-        : [order.address, order.city].filter(Boolean).join(", "),
+    deliveryTo: deliveryTo(order),
     customerName: order.customerName,
     trackingUrl: `${env.PUBLIC_URL}/orders/${order.trackingToken}`,
     adminUrl: `${env.PUBLIC_URL}/admin/orders?q=${reference}`,

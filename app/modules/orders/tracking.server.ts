@@ -61,9 +61,9 @@ export async function trackedOrder(
     placedAt: order.createdAt.toISOString(),
     payment,
     provider: providerLabel(order.paymentProvider),
-    /** The payment to make again ('Pay again'), for the cart that placed the order only. */
     /** Another order of the same purchase was paid: this one needs nothing more. */
     paidAs,
+    /** The payment to make again ('Pay again'), for the cart that placed the order only. */
     payAgain:
       payment === "confirming" &&
       !paidAs &&
@@ -141,7 +141,13 @@ export async function paidOrderOfPurchase(
 ) {
   const purchase = order.retryOf ?? order.id;
   const others = await db
-    .select()
+    .select({
+      id: orders.id,
+      trackingToken: orders.trackingToken,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentReversedAt: orders.paymentReversedAt,
+    })
     .from(orders)
     .where(and(or(eq(orders.id, purchase), eq(orders.retryOf, purchase)), ne(orders.id, order.id)))
     .orderBy(desc(orders.createdAt));

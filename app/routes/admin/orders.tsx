@@ -6,7 +6,7 @@ import {
   MESSAGE_ROUTE_LABELS,
   messageStateLabel,
 } from "~/modules/messages/message-labels";
-import { noteRoomInOneSms } from "~/modules/messages/message-texts";
+import { deliveryTo, noteRoomInOneSms } from "~/modules/messages/message-texts";
 import {
   changeOrderStatus,
   ORDERS_PAGE_SIZE,
@@ -78,10 +78,12 @@ const inOwnersWords = (settings: Settings) => (section: Section) => ({
                 shopName: settings.SHOP_NAME,
                 reference: orderReference(order.id),
                 trackingUrl: `${settings.PUBLIC_URL}${order.trackingPath}`,
-                deliveryTo:
-                  order.delivery.methodId === "pickup"
-                    ? (order.delivery.pickupLocation ?? "our shop")
-                    : [order.customer.address, order.customer.city].filter(Boolean).join(", "),
+                deliveryTo: deliveryTo({
+                  deliveryMethod: order.delivery.methodId,
+                  pickupLocation: order.delivery.pickupLocation,
+                  address: order.customer.address,
+                  city: order.customer.city,
+                }),
               })
             : null,
       })),

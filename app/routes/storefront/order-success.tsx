@@ -116,7 +116,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               If you have just paid, please check your messages or contact us.
             </p>
           </>
-        ) : order.payment !== "paid" && order.paidAs ? (
+        ) : order.paidAs ? (
           <>
             <CheckCircle2 size={48} className="text-success" aria-hidden="true" />
             <h1 className="mt-4 text-3xl font-bold">This purchase is already paid</h1>

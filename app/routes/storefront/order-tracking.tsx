@@ -132,10 +132,7 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
           </h2>
           {order.expected ? (
             <p className="mt-2" data-testid="expected-day">
-              {expectedSentence(
-                order.delivery.pickup ? "pickup" : order.delivery.methodId,
-                order.expected,
-              )}
+              {expectedSentence(order.delivery.methodId, order.expected)}
             </p>
           ) : null}
           <ol className="mt-4 space-y-4">
