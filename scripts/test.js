@@ -107,6 +107,22 @@ function busyCpuSeconds() {
   }
 }
 
+/**
+ * What each failed browser test's page showed when it failed (Playwright's snapshot of it), cut
+ * short: a failure seen once in CI can then be read without its trace.
+ */
+function printFailedPages() {
+  const results = "test-results";
+  const dirs = fs.existsSync(results) ? fs.readdirSync(results) : [];
+  for (const dir of dirs.slice(0, 4)) {
+    const file = path.join(results, dir, "error-context.md");
+    if (!fs.existsSync(file)) continue;
+    const lines = fs.readFileSync(file, "utf8").split("\n");
+    const page = lines.slice(lines.findIndex((l) => l.startsWith("```")) + 1).slice(0, 40);
+    console.log(`\nThe page of ${dir} when it failed:\n${page.join("\n")}`);
+  }
+}
+
 const started = Date.now();
 const busyAtStart = busyCpuSeconds();
 const timings = [];
@@ -166,6 +182,7 @@ if (busyAtStart !== null) {
     `\nBusy CPU: ${Math.round(busy)} CPU-seconds (${Math.round(share * 100)}% of the cores).`,
   );
 }
+if (failedStep === "browser") printFailedPages();
 if (failedStep) console.log(`\nThe ${failedStep} step failed.`);
 console.log(
   `\n${passed} passed, ${failedStep && failed === 0 ? 1 : failed} failed, ${skipped} skipped`,

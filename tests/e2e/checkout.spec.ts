@@ -8,6 +8,7 @@ import {
   expectAccessible,
   fillCheckout,
   holdRequests,
+  hydrated,
   ksh,
   test,
 } from "./fixtures";
@@ -327,6 +328,7 @@ test.describe("Cart and checkout", () => {
     await page.getByRole("button", { name: "Leave pending" }).click();
     const confirming = page.getByRole("heading", { name: "Confirming your payment…" });
     await expect(confirming).toBeVisible();
+    await hydrated(page);
     const successUrl = page.url();
     // Checks keep coming back 'pending' (each used to start the two minutes again).
     await page.clock.runFor(12_000);

@@ -60,11 +60,7 @@ export const test = base.extend<Fixtures>({
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);
-        await page.waitForFunction(
-          () =>
-            !document.querySelector("script[type=module]") ||
-            document.documentElement.dataset.hydrated === "true",
-        );
+        await hydrated(page);
         return response;
       };
     }
@@ -87,6 +83,18 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Waits until the page's JavaScript has taken over (a page reached by a redirect or a click, which
+ * page.goto does not wait for): timers a test drives with page.clock start only then.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector("script[type=module]") ||
+      document.documentElement.dataset.hydrated === "true",
+  );
+}
 
 /** axe-core over the whole page in its current state: WCAG 2.1 A and AA, no violations. */
 export async function expectAccessible(page: Page, label = "page") {

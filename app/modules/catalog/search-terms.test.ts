@@ -81,6 +81,11 @@ describe("searchTerms", () => {
     const terms = searchTerms("kitengi top")!;
     expect(terms.words.map((w) => w.fuzzy)).toEqual([true, false]);
   });
+
+  test("a word with a digit in it is searched as typed, never corrected to another", () => {
+    const terms = searchTerms("kitenge mwycemv5 size12")!;
+    expect(terms.words.map((w) => w.fuzzy)).toEqual([true, false, false]);
+  });
 });
 
 describe("closestCategory", () => {

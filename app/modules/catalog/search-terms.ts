@@ -10,7 +10,7 @@ export type SearchWord = {
   text: string;
   /** Categories whose name the word names ('kimonos', 'kids', 'masai'): all their products match. */
   categories: string[];
-  /** Long enough for a misspelling to be told from another word (trigram similarity). */
+  /** Letters only, and long enough for a misspelling to be told from another word (trigrams). */
   fuzzy: boolean;
 };
 
@@ -98,7 +98,9 @@ export function searchTerms(q: string): SearchTerms | null {
     words: words.map((text) => ({
       text,
       categories: categoriesNamedBy(text),
-      fuzzy: text.length >= MIN_FUZZY_WORD,
+      // A word with a digit in it (a size, a code, 'xl2') is meant as typed: the catalogue's
+      // vocabulary holds words of letters only, so it would always be 'corrected' to another.
+      fuzzy: text.length >= MIN_FUZZY_WORD && /^\p{L}+$/u.test(text),
     })),
   };
 }
