@@ -5,6 +5,7 @@ import {
   backOfficeURL,
   expect,
   expectAccessible,
+  expectAccessibleWithoutJs,
   fillCheckout,
   isPhone,
   ksh,
@@ -242,7 +243,7 @@ test.describe("The back office sees free delivery", () => {
 test.describe("The total before JavaScript", () => {
   test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of 409/] });
 
-  test("'Update total' shows the chosen method's total and keeps what was typed; Pay charges what it says", async ({
+  test("the chosen method's address, total and Pay button show without a round trip; the first Pay charges what it says", async ({
     page,
   }) => {
     await page.goto(`/product/${outfit.id}`);
@@ -254,40 +255,35 @@ test.describe("The total before JavaScript", () => {
     await expect(page.getByTestId("cart-badge")).toHaveText("1");
     await page.goto("/cart");
 
-    // Drawn for pickup: no address to give, and the page says how to add one for a delivery.
-    const address = page.locator('label[for="checkout-address"]');
-    await expect(address).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Update total" })).toHaveAccessibleDescription(
-      "Choosing matatu or rider? Press 'Update total' to add your delivery address.",
-    );
+    // Drawn for pickup: the pickup points, no address, pickup's total.
+    const address = page.getByLabel(/^Delivery address/);
+    const points = page.getByRole("group", { name: "Pickup location" });
+    const shown = (testId: string) => page.getByTestId(testId).locator("visible=true");
+    await expect(address).toBeHidden();
+    await expect(points).toBeVisible();
+    await expect(shown("order-total")).toHaveText(ksh(outfit.price));
     await expect(page.getByRole("button", { name: `Pay ${ksh(outfit.price)}` })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Pay KSh/ })).toHaveCount(1);
 
-    // Rider chosen, then 'Update total': the button says what Pesapal will ask.
+    // Rider chosen: the address field, the rider's fee and total, and one Pay button saying it.
     await fillCheckout(page, { name: "Achieng Odhiambo" });
     await page.getByLabel("Order notes").fill("Call at the gate");
     await page.getByLabel("Rider (boda boda)").check();
-    await page.getByRole("button", { name: "Update total" }).click();
-    await expect(page.getByTestId("order-total")).toHaveText(ksh(outfit.price + 300));
-    await expect(
-      page.getByRole("button", { name: `Pay ${ksh(outfit.price + 300)}` }),
-    ).toBeVisible();
-    await expect(page.getByLabel("Rider (boda boda)")).toBeChecked();
-    await expect(page.getByLabel("Full name")).toHaveValue("Achieng Odhiambo");
-    await expect(page.getByLabel("Order notes")).toHaveValue("Call at the gate");
-    // Required now: a star, no '(optional)', and the input says so.
-    await expect(address).toHaveText("Delivery address *");
-    await expect(page.getByLabel(/^Delivery address/)).toHaveAttribute("required", "");
-    await expect(page.getByRole("group", { name: "Pickup location" })).toHaveCount(0);
-
-    // Matatu chosen but Pay pressed at once: nothing is charged until the new total is seen.
-    await page.getByLabel(/^Delivery address/).fill("Kisumu, Oginga Odinga St");
-    await page.getByLabel("Matatu parcel").check();
-    await page.getByRole("button", { name: `Pay ${ksh(outfit.price + 300)}` }).click();
-    await expect(page.getByRole("alert")).toHaveText(
-      `With the delivery you chose, your total is ${ksh(outfit.price + 150)}. Please check it and press Pay again.`,
+    await expect(address).toBeVisible();
+    await expect(page.locator('label[for="checkout-address"]')).toHaveText("Delivery address *");
+    await expect(address).toHaveAttribute("aria-required", "true");
+    await expect(points).toBeHidden();
+    await expect(shown("delivery-fee")).toHaveText(ksh(300));
+    await expect(shown("order-total")).toHaveText(ksh(outfit.price + 300));
+    await expect(page.getByRole("button", { name: /^Pay KSh/ })).toHaveText(
+      `Pay ${ksh(outfit.price + 300)}`,
     );
-    await expect(page.getByLabel("Matatu parcel")).toBeChecked();
-    await expect(page.getByLabel(/^Delivery address/)).toHaveValue("Kisumu, Oginga Odinga St");
+    await expectAccessibleWithoutJs(page, "checkout before JavaScript");
+
+    // Matatu, the address typed once: the first Pay goes to the payment page with its total.
+    await address.fill("Kisumu, Oginga Odinga St");
+    await page.getByLabel("Matatu parcel").check();
+    await expect(shown("order-total")).toHaveText(ksh(outfit.price + 150));
     await page.getByRole("button", { name: `Pay ${ksh(outfit.price + 150)}` }).click();
     await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
     await expect(

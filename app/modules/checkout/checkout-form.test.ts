@@ -71,11 +71,13 @@ describe("checkout validation", () => {
     expect(validateCheckout({ ...valid, city: undefined, notes: undefined }).ok).toBe(true);
   });
 
-  test("cleans the data: trimmed, phone normalised, pickup location only for pickup", () => {
+  test("cleans the data: trimmed, phone normalised, pickup location only for pickup, address only for delivery", () => {
+    // The address typed before the shopper chose pickup comes along, hidden: it is not kept.
     const pickup = validateCheckout({
       ...valid,
       name: " Akinyi ",
       phone: "+254 712 345 678",
+      address: "Kilimani",
       pickupLocation: "Milele Mall Ngong",
     });
     expect(pickup).toEqual({
@@ -102,6 +104,7 @@ describe("checkout validation", () => {
       pickupLocation: "Milele Mall Ngong",
     });
     expect(rider.ok && rider.data.pickupLocation).toBeNull();
+    expect(rider.ok && rider.data.address).toBe("Kilimani");
   });
 });
 

@@ -115,7 +115,8 @@ export function validateCheckout(
       name: data.name,
       phone: normaliseKenyanPhone(data.phone)!,
       email: data.email,
-      address: data.address ?? "",
+      // The form sends the address field with pickup too (hidden, with what was typed in it).
+      address: pickup ? "" : (data.address ?? ""),
       city: data.city ?? "",
       notes: data.notes ?? "",
       deliveryMethod: data.deliveryMethod,

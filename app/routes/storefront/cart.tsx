@@ -8,6 +8,7 @@ import { QuantityStepper } from "~/components/cart/QuantityStepper";
 import { FormField, inputClass } from "~/components/FormField";
 import { ProductImage } from "~/components/ProductImage";
 import { useFieldErrors } from "~/components/use-field-errors";
+import { useHydrated } from "~/components/use-hydrated";
 import { orUnavailable } from "~/db/unavailable.server";
 import { loadCart, readCartId } from "~/modules/cart/cart.server";
 import { cartAction } from "~/modules/cart/cart-action.server";
@@ -87,16 +88,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "checkout") return cartAction(services.db, request, form, intent);
 
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-  // Without JavaScript, 'Update total' shows the chosen method's total, keeping what was typed.
-  if (form.has("updateTotal")) return { values };
   // The browser checked with the same rules; the server decides. Each message goes beside its
   // field, all of them at once, in the spec's order.
   const checked = (await loadCheckoutRules())(values);
   if (!checked.ok) return data({ errors: checked.errors, values }, { status: 400 });
   const freeDeliveryOver = services.settings.FREE_DELIVERY_OVER;
   const seenSubtotal = numberField(form, "subtotal");
-  // The total the Pay button said. Without JavaScript it is the total of the method the page was
-  // drawn with; if the shopper chose another since, nothing is charged until they have seen it.
+  // The total the Pay button said (none for Enter in a field: the total on show). A browser that
+  // cannot hide the other methods' buttons (app.css) shows them all; if the shopper pressed
+  // another method's, nothing is charged until they have seen the chosen one's.
   const shownTotal = numberField(form, "total");
   if (Number.isFinite(seenSubtotal) && Number.isFinite(shownTotal)) {
     const chosenTotal = orderTotal(seenSubtotal, values.deliveryMethod, freeDeliveryOver);
@@ -166,15 +166,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   });
   const { errors, field } = checkout;
   const [method, setMethod] = useState<string>(values?.deliveryMethod || "pickup");
-  // Kept while the address or the pickup points are hidden, for a shopper who changes their mind.
-  const [address, setAddress] = useState(values?.address ?? "");
   const [pickupAt, setPickupAt] = useState<string>(
     PICKUP_LOCATIONS.find((l) => l === values?.pickupLocation) ?? PICKUP_LOCATIONS[0],
   );
-  const fee = deliveryFee(method, cart.total, freeDeliveryOver);
-  const total = orderTotal(cart.total, method, freeDeliveryOver);
   const shortBy = shortOfFreeDelivery(cart.total, freeDeliveryOver);
-  const needsAddress = method !== "pickup";
+  // Before JavaScript, the totals and the Pay button are drawn for every method and the page's
+  // style shows the chosen one's (app.css): the first Pay charges what it says for any choice.
+  const hydrated = useHydrated();
+  const drawnFor = hydrated ? [method] : DELIVERY_METHODS.map((m) => m.id);
   const clearCart = useClearCart(cart.items);
 
   if (cart.items.length === 0) {
@@ -301,13 +300,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" className="mt-5 space-y-4" {...checkout.form}>
             <input type="hidden" name="intent" value="checkout" />
             <input type="hidden" name="subtotal" value={cart.total} />
-            {/* What the Pay button says, so the server charges nothing else. */}
-            <input type="hidden" name="total" value={total} />
-            {/* Enter in a field presses a form's first submit button. Without JavaScript that
-                would be 'Update total'; this one comes first and pays, as Enter does with it. */}
-            <noscript>
-              <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
-            </noscript>
+            {/* Enter in a field presses a form's first submit button: this one, which pays the
+                chosen method's total (the one on show), rather than 'Update total'. */}
+            <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
             <FormField id="checkout-name" label="Full name" required error={errors.name}>
               <input
                 id="checkout-name"
@@ -371,67 +366,53 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   </label>
                 ))}
               </div>
-              {/* Without JavaScript the totals below cannot follow the choice by themselves. */}
-              <noscript>
-                {needsAddress ? null : (
-                  <p id="update-total-hint" className="mt-2 text-sm text-muted">
-                    Choosing matatu or rider? Press 'Update total' to add your delivery address.
-                  </p>
-                )}
-                <button
-                  type="submit"
-                  name="updateTotal"
-                  value="1"
-                  aria-describedby={needsAddress ? undefined : "update-total-hint"}
-                  className="btn mt-2 w-full border border-ink bg-white"
-                >
-                  Update total
-                </button>
-              </noscript>
             </fieldset>
 
-            {needsAddress ? (
+            {/* The address for matatu and rider, the pickup points for pickup: both are drawn and
+                the page's style shows the one the chosen method needs, with JavaScript or without
+                (app.css). What was typed stays while the shopper changes their mind. */}
+            <div data-for-delivery="">
               <FormField
                 id="checkout-address"
                 label="Delivery address"
                 required
                 error={errors.address}
               >
+                {/* aria-required, not required: the browser must not block a pickup order on a
+                    field it does not show. The server asks for it for matatu and rider. */}
                 <input
                   id="checkout-address"
                   name="address"
                   autoComplete="street-address"
-                  required
-                  defaultValue={address}
-                  onChange={(event) => setAddress(event.currentTarget.value)}
+                  aria-required="true"
+                  defaultValue={values?.address}
                   {...field("address", "checkout-address")}
                   placeholder="Estate, street, building, landmark"
                   className={inputClass}
                 />
               </FormField>
-            ) : (
-              // Radios rather than a select: each pickup point reads in full, even on a phone.
-              <fieldset>
-                <legend className="text-sm font-semibold">Pickup location</legend>
-                <div className="mt-2 grid gap-2">
-                  {PICKUP_LOCATIONS.map((location) => (
-                    <label
-                      key={location}
-                      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-hairline px-4 py-2 has-[:checked]:border-ink has-[:checked]:bg-sand"
-                    >
-                      <input
-                        type="radio"
-                        name="pickupLocation"
-                        value={location}
-                        checked={pickupAt === location}
-                        onChange={() => setPickupAt(location)}
-                      />
-                      {location}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
+            </div>
+            {/* Radios rather than a select: each pickup point reads in full, even on a phone. */}
+            <fieldset data-for-pickup="">
+              <legend className="text-sm font-semibold">Pickup location</legend>
+              <div className="mt-2 grid gap-2">
+                {PICKUP_LOCATIONS.map((location) => (
+                  <label
+                    key={location}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-hairline px-4 py-2 has-[:checked]:border-ink has-[:checked]:bg-sand"
+                  >
+                    <input
+                      type="radio"
+                      name="pickupLocation"
+                      value={location}
+                      checked={pickupAt === location}
+                      onChange={() => setPickupAt(location)}
+                    />
+                    {location}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
             <FormField id="checkout-city" label="City">
               <input
                 id="checkout-city"
@@ -451,20 +432,28 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               />
             </FormField>
 
-            <dl className="space-y-2 border-t border-hairline pt-4 tabular">
+            <dl className="border-t border-hairline pt-4 tabular">
               <div className="flex justify-between">
                 <dt>Subtotal</dt>
                 <dd>{formatKsh(cart.total)}</dd>
               </div>
-              <div className="flex justify-between">
-                <dt>Delivery fee</dt>
-                <dd data-testid="delivery-fee">{formatFee(fee)}</dd>
-              </div>
-              <div className="flex justify-between text-lg font-bold">
-                <dt>Total</dt>
-                <dd data-testid="order-total">{formatKsh(total)}</dd>
-              </div>
             </dl>
+            {drawnFor.map((m) => (
+              <dl key={m} data-for-method={m} className="space-y-2 tabular">
+                <div className="flex justify-between">
+                  <dt>Delivery fee</dt>
+                  <dd data-testid="delivery-fee">
+                    {formatFee(deliveryFee(m, cart.total, freeDeliveryOver))}
+                  </dd>
+                </div>
+                <div className="flex justify-between text-lg font-bold">
+                  <dt>Total</dt>
+                  <dd data-testid="order-total">
+                    {formatKsh(orderTotal(cart.total, m, freeDeliveryOver))}
+                  </dd>
+                </div>
+              </dl>
+            ))}
             {shortBy > 0 ? (
               <p className="text-sm text-muted">{moreForFreeDelivery(shortBy)}</p>
             ) : null}
@@ -478,17 +467,27 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               </p>
             ) : null}
 
-            <button
-              type="submit"
-              disabled={submitting || updating}
-              className="btn btn-primary w-full disabled:opacity-70"
-            >
-              {submitting
-                ? "Processing..."
-                : updating
-                  ? "Updating total..."
-                  : `Pay ${formatKsh(total)}`}
-            </button>
+            {/* Each says the total it sends, so the server charges nothing else. */}
+            {drawnFor.map((m) => {
+              const total = orderTotal(cart.total, m, freeDeliveryOver);
+              return (
+                <button
+                  key={m}
+                  type="submit"
+                  name="total"
+                  value={total}
+                  data-for-method={m}
+                  disabled={submitting || updating}
+                  className="btn btn-primary w-full disabled:opacity-70"
+                >
+                  {submitting
+                    ? "Processing..."
+                    : updating
+                      ? "Updating total..."
+                      : `Pay ${formatKsh(total)}`}
+                </button>
+              );
+            })}
             <p className="text-center text-xs text-muted">
               You will pay with M-Pesa or card on Pesapal's secure page.
             </p>
