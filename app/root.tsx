@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage, errorPageFor } from "./components/ErrorPage";
-import { ShopHeaderPlain } from "./components/offline/OfflinePage";
+import { ConnectionNotice, keepRequestsThroughDrops } from "./components/offline/ConnectionNotice";
 import { servicesContext } from "./services.server";
 import { publicConfig } from "./settings.server";
 
@@ -21,16 +21,16 @@ export function shouldRevalidate() {
   return false;
 }
 
+/** The shop's public details: the root's data, which every page has (its loader reads no database). */
 export function useShopConfig() {
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  if (!rootData) throw new Error("The shop's configuration is not loaded.");
-  return rootData.config;
+  return useRouteLoaderData<typeof loader>("root")!.config;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the page interactive, for the browser tests; every page also works before it is.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    keepRequestsThroughDrops();
     // The offline page for a dropped connection (public/sw.js); the built shop only, so
     // development always sees fresh files.
     if (import.meta.env.PROD && "serviceWorker" in navigator) {
@@ -53,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-paper font-sans text-ink antialiased">
         {children}
+        <ConnectionNotice />
         {/* A new page starts at the top (unless a link asks to keep the place), Back returns to
             where the shopper was. Its inline script takes the page's CSP nonce from the router. */}
         <ScrollRestoration />
@@ -68,17 +69,10 @@ export default function App() {
 
 /** Last resort: anything no route handled. No stack reaches the browser in production. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const page = errorPageFor(error);
-  const shopName = useRouteLoaderData<typeof loader>("root")?.config.shopName;
   return (
-    <>
-      {/* A dropped connection fails every loader of the next page, the layouts' too: the
-          shopper still gets the shop's header to carry on from. */}
-      {page.status === "offline" && shopName ? <ShopHeaderPlain shopName={shopName} /> : null}
-      <ErrorPage
-        {...page}
-        detail={import.meta.env.DEV && error instanceof Error ? error.stack : undefined}
-      />
-    </>
+    <ErrorPage
+      {...errorPageFor(error)}
+      detail={import.meta.env.DEV && error instanceof Error ? error.stack : undefined}
+    />
   );
 }

@@ -1,12 +1,15 @@
 // The shop's service worker: keeps the offline page, the stylesheet, scripts and icons, so a
-// dropped connection shows the shop's own page instead of the browser's. It never stores a
-// page, the cart, the checkout, the back office or an API answer: pages always come from the
-// network, and only the offline page stands in when the network fails.
+// dropped connection shows the shop's own page instead of the browser's. It never stores the
+// cart, the checkout, the back office or an API answer: pages always come from the network, and
+// only stand-ins answer when the network fails: the offline page, or the last copy of a paid
+// order's page the shopper saw (its reference, to show at a pickup counter with no signal).
 const VERSION = "1";
 const SHELL = `shell-${VERSION}`;
 const ASSETS = "assets";
 const OFFLINE_URL = "/offline";
 const MAX_ASSETS = 80;
+const ORDERS = "orders";
+const MAX_ORDERS = 5;
 
 async function keepShell() {
   const cache = await caches.open(SHELL);
@@ -29,7 +32,7 @@ self.addEventListener("activate", (event) => {
     (async () => {
       const names = await caches.keys();
       await Promise.all(
-        names.filter((n) => n !== SHELL && n !== ASSETS).map((n) => caches.delete(n)),
+        names.filter((n) => ![SHELL, ASSETS, ORDERS].includes(n)).map((n) => caches.delete(n)),
       );
       if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
       await self.clients.claim();
@@ -56,12 +59,29 @@ async function builtFile(request) {
 const escapeAttribute = (value) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** A page from the network; when there is none, the offline page, retrying the page asked for. */
+/** A paid order's page, as last seen: the newest few, the oldest let go. */
+async function keepOrder(request, response) {
+  const orders = await caches.open(ORDERS);
+  await orders.put(request, response);
+  const keys = await orders.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ORDERS))) await orders.delete(old);
+}
+
+/**
+ * A page from the network; when there is none, the copy of a paid order's page kept when it was
+ * seen (the page asks for one with its X-Offline-Copy header), else the offline page, retrying
+ * the page asked for.
+ */
 async function page(event) {
   try {
-    const preloaded = await event.preloadResponse;
-    return preloaded ?? (await fetch(event.request));
+    const response = (await event.preloadResponse) ?? (await fetch(event.request));
+    if (response.headers.get("X-Offline-Copy") === "keep") {
+      event.waitUntil(keepOrder(event.request, response.clone()));
+    }
+    return response;
   } catch {
+    const kept = await caches.match(event.request, { cacheName: ORDERS, ignoreVary: true });
+    if (kept) return kept;
     const offline = await caches.match(OFFLINE_URL, { cacheName: SHELL });
     if (!offline) return Response.error();
     const html = (await offline.text()).replace(
@@ -78,6 +98,20 @@ async function page(event) {
     });
   }
 }
+
+// A paid order's page reached by a tap in the shop (its data came, not the page): fetched whole
+// and kept, if the page says it may be (a page of this shop, with its X-Offline-Copy header).
+self.addEventListener("message", (event) => {
+  const url = typeof event.data?.keep === "string" ? new URL(event.data.keep) : null;
+  if (!url || url.origin !== self.location.origin) return;
+  event.waitUntil(
+    fetch(url, { credentials: "same-origin" })
+      .then((response) => {
+        if (response.headers.get("X-Offline-Copy") === "keep") return keepOrder(url, response);
+      })
+      .catch(() => {}),
+  );
+});
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;

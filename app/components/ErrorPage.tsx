@@ -1,5 +1,4 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { NO_CONNECTION } from "./offline/OfflinePage";
 
 const COPY = {
   400: {
@@ -14,7 +13,6 @@ const COPY = {
     title: "We'll be right back",
     text: "The shop is having a short break while we fix a problem on our side. Please try again in a minute; your cart is safe.",
   },
-  offline: { title: "No connection", text: NO_CONNECTION },
   500: {
     title: "Unexpected Application Error!",
     text: "Something went wrong on our side. Please try again, or go back to the shop.",
@@ -28,8 +26,6 @@ type PageStatus = keyof typeof COPY;
  * the server gave, if it gave one) or 500 for anything else.
  */
 export function errorPageFor(error: unknown): { status: PageStatus; message?: string } {
-  // A page's data that never arrived: the browser's fetch failed, the server said nothing.
-  if (error instanceof TypeError && isNetworkFailure(error)) return { status: "offline" };
   if (!isRouteErrorResponse(error)) return { status: 500 };
   if (error.status === 404 || error.status === 503) return { status: error.status };
   if (error.status >= 400 && error.status < 500) {
@@ -38,13 +34,6 @@ export function errorPageFor(error: unknown): { status: PageStatus; message?: st
     return { status: 400, message: ours ? String(error.data).slice(0, 300) : undefined };
   }
   return { status: 500 };
-}
-
-/** What browsers say when a request got no answer at all (Chromium, Firefox, Safari). */
-function isNetworkFailure(error: TypeError): boolean {
-  return /failed to fetch|networkerror|load failed|network connection was lost/i.test(
-    error.message,
-  );
 }
 
 /** The friendly page for refused requests, 404s, outages and unexpected errors: a sentence and the action that helps. */
@@ -63,26 +52,12 @@ export function ErrorPage({
       <title>{copy.title}</title>
       <meta name="robots" content="noindex" />
       <p className="text-sm font-semibold tracking-widest text-accent uppercase">
-        {status === 404
-          ? "Error 404"
-          : status === 503
-            ? "Back soon"
-            : status === "offline"
-              ? "Offline"
-              : "Error"}
+        {status === 404 ? "Error 404" : status === 503 ? "Back soon" : "Error"}
       </p>
       <h1 className="mt-3 text-3xl font-bold sm:text-4xl">{copy.title}</h1>
       <p className="mt-4 text-muted">{message || copy.text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {status === "offline" ? (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => window.location.reload()}
-          >
-            Try again
-          </button>
-        ) : status === 503 ? (
+        {status === 503 ? (
           <a href="." className="btn btn-primary">
             Try again
           </a>
@@ -95,7 +70,7 @@ export function ErrorPage({
           Go to Home
         </Link>
       </div>
-      {detail ? (
+      {import.meta.env.DEV && detail ? (
         <pre className="mt-10 max-w-full overflow-auto rounded bg-white p-4 text-left text-xs">
           {detail}
         </pre>

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { NO_CONNECTION } from "../../app/components/offline/OfflinePage";
-import { inStock } from "./catalogue";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expectedListing, inStock, madeToOrder } from "./catalogue";
+import { chooseSize, expect, expectAccessible, fillCheckout, ksh, test } from "./fixtures";
 
 // Only here does the shop's service worker run (the suite blocks it elsewhere).
 test.use({ serviceWorkers: "allow" });
@@ -48,22 +48,116 @@ test.describe("A dropped connection", () => {
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("No connection");
   });
 
-  test("sorting without a connection keeps the shop's header and says so, with a retry", async ({
+  test("a sort, a filter and 'Load more' without a connection keep the list and say so; 'Try again' and the connection's return carry on", async ({
     page,
     context,
   }) => {
     await page.goto("/shop");
-    await context.setOffline(true);
-    await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
-    await expect(page.getByText(NO_CONNECTION)).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("No connection");
-    await expect(page.getByRole("link", { name: "Amani Prints" })).toBeVisible();
-    await expectAccessible(page, "the offline error");
+    const cards = page.getByTestId("product-card");
+    const first = await cards.count();
+    const notice = page.getByRole("alert").filter({ hasText: NO_CONNECTION });
 
-    await context.setOffline(false);
-    await page.getByRole("button", { name: "Try again" }).click();
+    // A patchy network: the phone thinks it is online, but the shop's answers do not arrive.
+    await page.route("**/*.data*", (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
+    await expect(notice).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shop");
+    await expect(cards).toHaveCount(first);
+    await expectAccessible(page, "the shop waiting for its connection");
+    // Still nothing: 'Try again' tries, and the notice stays.
+    await notice.getByRole("button", { name: "Try again" }).click();
+    await expect(notice).toBeVisible();
+    await page.unrouteAll();
+    await notice.getByRole("button", { name: "Try again" }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(page).toHaveURL(/sort=price/);
     await expect(page.getByLabel("Sort by")).toHaveValue(/price/);
+    await expect(cards.first()).toContainText(expectedListing({ sort: "price-asc" })[0]!.name);
+
+    // 'Load more' offline: the list stays; the connection back, the next page arrives by itself.
+    await context.setOffline(true);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(notice).toBeVisible();
+    await expect(cards).toHaveCount(first);
+    await context.setOffline(false);
+    await expect(notice).toHaveCount(0);
+    await expect(cards).toHaveCount(first * 2);
+  });
+
+  test("Add to Cart, a quantity and Pay without a connection keep the size, the cart and every typed detail", async ({
+    page,
+    context,
+  }) => {
+    const piece = madeToOrder.find((p) => p.sizes.length > 1)!;
+    const size = piece.sizes[1]!;
+    const notice = page.getByRole("alert").filter({ hasText: NO_CONNECTION });
+    await page.goto(`/product/${piece.id}`);
+    await chooseSize(page, size);
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole("radio", { name: size, exact: true })).toBeChecked();
+    await context.setOffline(false);
+    await expect(page.getByText("Added to cart!")).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+
+    await page.goto("/cart");
+    const line = page.getByTestId("cart-line").filter({ hasText: piece.name });
+    await expect(line).toContainText(`Size: ${size}`);
+    await context.setOffline(true);
+    await line.getByRole("button", { name: /^One more/ }).click();
+    await expect(notice).toBeVisible();
+    await context.setOffline(false);
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByRole("button", { name: `Pay ${ksh(piece.price * 2)}` })).toBeVisible();
+
+    await fillCheckout(page, { name: "Nyokabi Wairimu" });
+    await page.getByLabel("Order notes").fill("Leave it at the gate");
+    await context.setOffline(true);
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your Cart" })).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("Nyokabi Wairimu");
+    await expect(page.getByLabel("Order notes")).toHaveValue("Leave it at the gate");
+    await expect(line).toBeVisible();
+    await expectAccessible(page, "Pay waiting for its connection");
+    // Back online, the Pay pressed goes through by itself.
+    await context.setOffline(false);
+    await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
+  });
+
+  test("what was typed into the checkout survives a reload, until the order is placed", async ({
+    page,
+  }) => {
+    const piece = madeToOrder.find((p) => p.sizes.length === 0)!;
+    await page.goto(`/product/${piece.id}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await page.goto("/cart");
+    await fillCheckout(page, { name: "Nyokabi Wairimu" });
+    await page.getByLabel("Rider (boda boda)").check();
+    await page.getByLabel(/^Delivery address/).fill("Kenol, Murang'a Rd");
+    await page.getByLabel("Order notes").fill("Leave it at the gate");
+
+    await page.reload();
+    await expect(page.getByLabel("Full name")).toHaveValue("Nyokabi Wairimu");
+    await expect(page.getByLabel("Rider (boda boda)")).toBeChecked();
+    await expect(page.getByLabel(/^Delivery address/)).toHaveValue("Kenol, Murang'a Rd");
+    await expect(page.getByLabel("Order notes")).toHaveValue("Leave it at the gate");
+    await expect(page.getByRole("button", { name: `Pay ${ksh(piece.price + 300)}` })).toBeVisible();
+
+    // Placed and paid: the next checkout in this tab starts empty.
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await page.getByRole("button", { name: /^Pay KES/ }).click();
+    await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.goto(`/product/${piece.id}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await page.goto("/cart");
+    await expect(page.getByLabel("Full name")).toHaveValue("");
+    await expect(page.getByRole("radio", { name: /^Pickup/ })).toBeChecked();
   });
 
   test("a page whose code never arrived gives way to the offline page", async ({
@@ -78,6 +172,32 @@ test.describe("A dropped connection", () => {
     // The router reloads the page when a route's code cannot load: the service worker answers.
     await expect(page.getByText(NO_CONNECTION)).toBeVisible();
     await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", /\/shop$/);
+  });
+
+  test("a paid order's page, seen once, opens without a connection", async ({ page, context }) => {
+    await serviceWorkerInCharge(page);
+    const piece = madeToOrder.find((p) => p.sizes.length === 0)!;
+    await page.goto(`/product/${piece.id}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await page.goto("/cart");
+    await fillCheckout(page, {});
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await page.getByRole("button", { name: /^Pay KES/ }).click();
+    await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.getByRole("link", { name: "Follow your order" }).click();
+    await expect(page.getByTestId("payment-fact")).toHaveText("Paid");
+    const reference = await page.getByRole("heading", { level: 1 }).textContent();
+    const orderUrl = page.url();
+
+    await page.goto("/");
+    await context.setOffline(true);
+    await page.goto(orderUrl);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(reference!);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Order ");
+    await expect(page.getByTestId("payment-fact")).toHaveText("Paid");
   });
 
   test("the service worker keeps no page, cart, checkout or API answer", async ({ page }) => {

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useSubmit } from "react-router";
-import { notifyWithAction } from "../toast-with-action";
 
 type Line = { productId: string; size: string; quantity: number };
 
@@ -26,28 +25,31 @@ export function useClearCart(lines: Line[]) {
     if (clear.state !== "idle" || !clear.data?.ok || !cleared.current.length) return;
     const undo = cleared.current;
     cleared.current = [];
-    void notifyWithAction({
-      message: "Your cart was cleared.",
-      action: "Undo",
-      duration: UNDO_FOR_MS,
-      onGone: focusHeading,
-      onAction: () => {
-        const form = new FormData();
-        form.set("intent", "restore");
-        form.set("via", "fetch");
-        for (const line of undo) {
-          form.append("productId", line.productId);
-          form.append("size", line.size);
-          form.append("quantity", String(line.quantity));
-        }
-        void submit(form, {
-          method: "post",
-          action: "/cart",
-          navigate: false,
-          fetcherKey: "cart-undo",
-        });
-      },
-    });
+    // Loaded once the cart is cleared: the cart page's first script stays light.
+    void import("../toast-with-action").then(({ notifyWithAction }) =>
+      notifyWithAction({
+        message: "Your cart was cleared.",
+        action: "Undo",
+        duration: UNDO_FOR_MS,
+        onGone: focusHeading,
+        onAction: () => {
+          const form = new FormData();
+          form.set("intent", "restore");
+          form.set("via", "fetch");
+          for (const line of undo) {
+            form.append("productId", line.productId);
+            form.append("size", line.size);
+            form.append("quantity", String(line.quantity));
+          }
+          void submit(form, {
+            method: "post",
+            action: "/cart",
+            navigate: false,
+            fetcherKey: "cart-undo",
+          });
+        },
+      }),
+    );
   }, [clear.state, clear.data, submit]);
 
   return {

@@ -1,7 +1,8 @@
 import Plus from "lucide-react/icons/plus";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useHydrated } from "../use-hydrated";
 import { useCartFetcher } from "./use-cart-fetcher";
 
 type Props = { productId: string; name: string; sizes: string[]; soldOutSizes?: string[] };
@@ -17,9 +18,8 @@ const round =
 export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = [] }: Props) {
   const { pathname, search } = useLocation();
   const { submit, busy } = useCartFetcher();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [choosing, setChoosing] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   const choice = sizes.length > 1;
   if (choice && !hydrated) {

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { formatKsh } from "~/utils/money";
 import { DELIVERY_METHODS, PICKUP_LOCATIONS } from "./delivery";
 
 /**
@@ -126,3 +127,7 @@ export function validateCheckout(
     },
   };
 }
+
+/** Said when the Pay button pressed was another method's (a browser that showed them all). */
+export const totalForChosenDelivery = (total: number) =>
+  `With the delivery you chose, your total is ${formatKsh(total)}. Please check it and press Pay again.`;

@@ -1,8 +1,9 @@
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Trash2 from "lucide-react/icons/trash";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirectDocument, useFetchers, useNavigation } from "react-router";
 import { ClearCartButton, useClearCart } from "~/components/cart/ClearCartButton";
+import { CHECKOUT_DRAFT } from "~/components/cart/checkout-draft";
 import { moreForFreeDelivery } from "~/components/cart/delivery-text";
 import { QuantityStepper } from "~/components/cart/QuantityStepper";
 import { FormField, inputClass } from "~/components/FormField";
@@ -13,6 +14,7 @@ import { orUnavailable } from "~/db/unavailable.server";
 import { loadCart, readCartId } from "~/modules/cart/cart.server";
 import { cartAction } from "~/modules/cart/cart-action.server";
 import { CheckoutError } from "~/modules/checkout/checkout.server";
+import { totalForChosenDelivery } from "~/modules/checkout/checkout-form";
 import {
   DELIVERY_METHODS,
   deliveryFee,
@@ -59,10 +61,6 @@ const FIELDS = [
   "deliveryMethod",
   "pickupLocation",
 ] as const;
-
-/** Said when the Pay button showed another method's total (a choice made without JavaScript). */
-export const totalForChosenDelivery = (total: number) =>
-  `With the delivery you chose, your total is ${formatKsh(total)}. Please check it and press Pay again.`;
 
 /** The checkout form's rules (zod), loaded on demand: the page's first JavaScript stays light. */
 const loadCheckoutRules = () =>
@@ -141,6 +139,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The shopper's contact fields, each required, with the keyboard and autofill it wants. */
+const CONTACT_FIELDS = [
+  { name: "name", label: "Full name", autoComplete: "name" },
+  {
+    name: "phone",
+    label: "Phone",
+    type: "tel",
+    autoComplete: "tel",
+    inputMode: "tel",
+    placeholder: "0712345678",
+  },
+  { name: "email", label: "Email", type: "email", inputMode: "email", autoComplete: "email" },
+] as const;
+
 const formatFee = (fee: number) => (fee === 0 ? "Free" : formatKsh(fee));
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -169,6 +181,28 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const [pickupAt, setPickupAt] = useState<string>(
     PICKUP_LOCATIONS.find((l) => l === values?.pickupLocation) ?? PICKUP_LOCATIONS[0],
   );
+  // What was typed survives a reload (a dropped connection's among them) until an order is
+  // placed (the order's page lets it go); the server's values, when it sent some, come first.
+  const formRef = checkout.form.ref;
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const draft = values ? {} : JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT) ?? "{}");
+    for (const [name, value] of Object.entries<string>(draft)) {
+      const field = form.elements.namedItem(name) as HTMLInputElement | RadioNodeList | null;
+      // A radio is chosen as a tap chooses it, so the page follows (fees, address or points).
+      if (field instanceof RadioNodeList) {
+        form.querySelector<HTMLInputElement>(`[name=${name}][value="${value}"]`)?.click();
+      } else if (field && field.type !== "hidden") field.value = value;
+    }
+    const keep = () =>
+      sessionStorage.setItem(
+        CHECKOUT_DRAFT,
+        JSON.stringify(Object.fromEntries(new FormData(form))),
+      );
+    form.addEventListener("input", keep);
+    return () => form.removeEventListener("input", keep);
+  }, [formRef, values]);
   const shortBy = shortOfFreeDelivery(cart.total, freeDeliveryOver);
   // Before JavaScript, the totals and the Pay button are drawn for every method and the page's
   // style shows the chosen one's (app.css): the first Pay charges what it says for any choice.
@@ -303,44 +337,25 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             {/* Enter in a field presses a form's first submit button: this one, which pays the
                 chosen method's total (the one on show), rather than 'Update total'. */}
             <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
-            <FormField id="checkout-name" label="Full name" required error={errors.name}>
-              <input
-                id="checkout-name"
-                name="name"
-                autoComplete="name"
+            {CONTACT_FIELDS.map(({ name, label, ...input }) => (
+              <FormField
+                key={name}
+                id={`checkout-${name}`}
+                label={label}
                 required
-                defaultValue={values?.name}
-                {...field("name", "checkout-name")}
-                className={inputClass}
-              />
-            </FormField>
-            <FormField id="checkout-phone" label="Phone" required error={errors.phone}>
-              <input
-                id="checkout-phone"
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                placeholder="0712345678"
-                required
-                defaultValue={values?.phone}
-                {...field("phone", "checkout-phone")}
-                className={inputClass}
-              />
-            </FormField>
-            <FormField id="checkout-email" label="Email" required error={errors.email}>
-              <input
-                id="checkout-email"
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                required
-                defaultValue={values?.email}
-                {...field("email", "checkout-email")}
-                className={inputClass}
-              />
-            </FormField>
+                error={errors[name]}
+              >
+                <input
+                  id={`checkout-${name}`}
+                  name={name}
+                  required
+                  defaultValue={values?.[name]}
+                  {...input}
+                  {...field(name, `checkout-${name}`)}
+                  className={inputClass}
+                />
+              </FormField>
+            ))}
 
             <fieldset>
               <legend className="text-sm font-semibold">Delivery method</legend>

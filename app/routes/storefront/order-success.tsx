@@ -3,6 +3,7 @@ import XCircle from "lucide-react/icons/circle-x";
 import Clock from "lucide-react/icons/clock";
 import { useEffect, useRef, useState } from "react";
 import { Link, redirect, useLocation, useRevalidator } from "react-router";
+import { CHECKOUT_DRAFT } from "~/components/cart/checkout-draft";
 import { DemoBanner } from "~/components/DemoBanner";
 import { BrandMark } from "~/components/icons";
 import { OrderItemList } from "~/components/OrderItemList";
@@ -82,6 +83,10 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
     };
   }, [pending, waited]);
   const refreshUrl = useRefreshUrl(arrived);
+  // The order is placed: the checkout's details typed for it are not kept any longer.
+  useEffect(() => {
+    if (order) sessionStorage.removeItem(CHECKOUT_DRAFT);
+  }, [order]);
   const whatsapp = order
     ? whatsappLink(config.whatsapp, `Hello, I have a question about my order ${order.reference}.`)
     : whatsappLink(config.whatsapp, "Hello, I have a question about my order.");

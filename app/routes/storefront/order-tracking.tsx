@@ -3,7 +3,7 @@ import CheckCircle2 from "lucide-react/icons/circle-check";
 import CircleDot from "lucide-react/icons/circle-dot";
 import XCircle from "lucide-react/icons/circle-x";
 import Clock from "lucide-react/icons/clock";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { data } from "react-router";
 import { OrderItemList } from "~/components/OrderItemList";
 import { PayAgainForm } from "~/components/PayAgainForm";
@@ -36,7 +36,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // not carried in a script every storefront page loads.
   const point = PICKUP_POINTS.find((p) => p.name === order.delivery.pickupLocation);
   const pickupPoint = order.delivery.pickup && point ? { ...point, bring: PICKUP_BRING } : null;
-  return data({ order, pickupPoint }, { headers: PRIVATE });
+  // A paid order's page opens offline once seen, for its reference at a pickup counter (sw.js).
+  const headers = order.payment === "paid" ? { ...PRIVATE, "X-Offline-Copy": "keep" } : PRIVATE;
+  return data({ order, pickupPoint }, { headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -85,6 +87,11 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
     config.whatsapp,
     `Hello, I have a question about my order ${order.reference}.`,
   );
+  // Reached by a tap rather than loaded whole: the service worker is asked to keep the page too.
+  const paid = order.payment === "paid";
+  useEffect(() => {
+    if (paid) navigator.serviceWorker?.controller?.postMessage({ keep: location.href });
+  }, [paid]);
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 pt-10 pb-16 sm:px-6">
       <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">Your order</p>

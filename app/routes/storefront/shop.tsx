@@ -236,9 +236,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {shown.length ? (
-            <ul
-              className={`mt-4 grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
-            >
+            // Not faded while the next list loads: it stays readable (its spinner says it is
+            // coming), however long a slow or dropped connection keeps it waiting.
+            <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 xl:grid-cols-4">
               {shown.map((product, i) => {
                 const position = (fromPage - 1) * PAGE_SIZE + i + 1;
                 return (
