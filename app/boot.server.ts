@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { adminCount, createAdmin } from "~/modules/auth/admins.server";
 import { serveDatabaseDumps } from "~/modules/backup/dump-socket.server";
 import { seedOnFirstRun } from "~/modules/catalog/sample-seed.server";
+import { stockAlertsJob } from "~/modules/inventory/stock-alerts-job.server";
 import { type Jobs, startJobs } from "~/modules/jobs/jobs.server";
 import { ensureBrandImages } from "~/modules/media/brand.server";
 import { startMessageSender } from "~/modules/messages/sender.server";
@@ -42,7 +43,10 @@ export async function boot(
     if (seeded) logger.info({ products: seeded }, "sample catalogue added (first run)");
   });
 
-  jobs = await startJobs(database, [reconciliationJob(services)]);
+  jobs = await startJobs(database, [
+    reconciliationJob(services),
+    stockAlertsJob(services.db, services.settings),
+  ]);
   stopSender = startMessageSender(services.db, services.messages);
 
   const { sms, email } = services.messages;

@@ -20,5 +20,8 @@ export const MESSAGE_KINDS = [
   "ready_for_pickup",
   "payment_failed",
   "new_paid_order",
+  "back_in_stock",
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** The kinds an order causes (a product back in stock is no order's). */
+export type OrderMessageKinds = Exclude<MessageKind, "back_in_stock">;

@@ -491,3 +491,28 @@ export const throttleCounters = pgTable("throttle_counters", {
   points: integer("points").notNull(),
   expire: timestamp("expire", { withTimezone: true }),
 });
+
+/**
+ * 'Tell me when it is back': a shopper's phone number waiting for a sold-out product (any size,
+ * '') or one of its sizes. One SMS goes through the outbox when it is on the shelf again; the
+ * request is then marked notified. A number waits once per product and size.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull().default(""),
+    /** 2547XXXXXXXX or 2541XXXXXXXX. */
+    phone: text("phone").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_waiting_idx")
+      .on(t.productId, t.size, t.phone)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+);

@@ -5,8 +5,11 @@ import {
   chooseSize,
   expect,
   expectAccessible,
+  expectAccessibleWithoutJs,
+  intlPhone,
   ksh,
   logInAsOwner,
+  openDashboard,
   shopperPhone,
   sidebarCategories,
   test,
@@ -144,6 +147,69 @@ for (const javaScriptEnabled of [true, false]) {
         `Hello, will the ${name} be back in stock? ${new URL(page.url()).origin}/product/${id}`,
       );
       if (javaScriptEnabled) await expectAccessible(page, "product sold out in every size");
+    });
+
+    test.describe("Tell me when it is back", () => {
+      // The number refused answers 400, which the browser logs.
+      test.use({ expectedConsoleErrors: [/status of 400/] });
+
+      test("a number left for a size, checked, gets one SMS when the owner puts the size back; WhatsApp is asked about that size", async ({
+        page,
+      }, testInfo) => {
+        const { id, name } = await ownProduct(page, testInfo, "Furaha Awaited Dress", {
+          sizes: ["S", "M"],
+          stock: { S: 0, M: 0 },
+        });
+        await page.goto(`/product/${id}`);
+        await page.getByRole("link", { name: "Tell me when it is back" }).click();
+        await expect(page.getByRole("heading", { name: "Tell me when it is back" })).toBeVisible();
+        await page.getByLabel("Size").selectOption("M");
+        const phone = page.getByLabel("Phone");
+        await phone.fill("12345");
+        await page.getByRole("button", { name: "Tell me when it is back" }).click();
+        await expect(phone).toHaveAccessibleDescription(
+          "Please enter a valid Kenyan phone number (e.g., 0712345678 or 254712345678)",
+        );
+        const number = shopperPhone("alert");
+        await page.getByLabel("Phone").fill(number);
+        await page.getByLabel("Size").selectOption("M");
+        await page.getByRole("button", { name: "Tell me when it is back" }).click();
+        const readable = `${number.slice(0, 4)} ${number.slice(4, 7)} ${number.slice(7)}`;
+        await expect(page.getByRole("status")).toHaveText(
+          `We will send an SMS to ${readable} when it is back.`,
+        );
+        if (javaScriptEnabled) await expectAccessible(page, "tell me when it is back, kept");
+        else await expectAccessibleWithoutJs(page, "tell me when it is back, kept");
+
+        // 'Ask about this on WhatsApp' from here names the size wanted (asserted on the request:
+        // a headless shell does not hand a redirected navigation to a route).
+        await page
+          .context()
+          .route("https://wa.me/**", (route) =>
+            route.fulfill({ contentType: "text/plain", body: "WhatsApp" }),
+          );
+        await page.getByLabel("Size").selectOption("M");
+        const toWhatsApp = page.waitForRequest((r) => r.url().startsWith("https://wa.me/"));
+        await page.getByRole("button", { name: "Ask about this on WhatsApp" }).click();
+        const asked = new URL((await toWhatsApp).url());
+        expect(asked.origin + asked.pathname).toBe("https://wa.me/254712345678");
+        expect(asked.searchParams.get("text")).toBe(
+          `Hello, will the ${name} be back in stock in size M? ${backOfficeURL}/product/${id}`,
+        );
+        if (!javaScriptEnabled) return;
+
+        // The owner puts M back on the shelf: the SMS is in the outbox at once.
+        await openDashboard(page, `/admin?${new URLSearchParams({ q: name })}`);
+        await page.getByRole("link", { name: `Edit ${name}` }).click();
+        const edit = page.getByRole("dialog", { name: "Edit Product" });
+        await edit.getByLabel("Pieces in size M").fill("2");
+        await edit.getByRole("button", { name: "Save Changes" }).click();
+        await expect(edit).toBeHidden();
+        await page.goto("/admin/messages");
+        await expect(
+          page.getByTestId("message").filter({ hasText: intlPhone(number) }),
+        ).toContainText(`${name} in size M is back in stock. See it:`);
+      });
     });
 
     test("the last piece goes to the shopper who pays first; the second is refused, the line named", async ({

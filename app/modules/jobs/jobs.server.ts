@@ -13,6 +13,7 @@ import { logger } from "~/utils/logger.server";
 /** Every queue the shop uses, by name: a name is part of the stored jobs, so never rename one. */
 export const QUEUES = {
   reconcilePayments: "reconcile-payments",
+  stockAlerts: "stock-alerts",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

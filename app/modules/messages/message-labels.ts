@@ -37,6 +37,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   ready_for_pickup: "Ready for pickup",
   payment_failed: "Payment failed",
   new_paid_order: "New paid order",
+  back_in_stock: "Back in stock",
 };
 
 /** Which way out took a message, as the owner knows it (the names the providers record). */

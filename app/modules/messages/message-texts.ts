@@ -1,4 +1,4 @@
-import type { MessageAudience, MessageChannel, MessageKind } from "~/db/message-states";
+import type { MessageAudience, MessageChannel, OrderMessageKinds } from "~/db/message-states";
 import { gsmLength, smsNote, toGsm } from "~/utils/gsm";
 import { formatKsh } from "~/utils/money";
 
@@ -53,7 +53,7 @@ function withNote(note: string, text: (note: string) => string): string {
  * The SMS for each kind: one 160-character GSM-7 part, unless the owner's note needs more (a unit
  * test holds them to it).
  */
-export function smsText(kind: MessageKind, f: OrderFacts): string {
+export function smsText(kind: OrderMessageKinds, f: OrderFacts): string {
   switch (kind) {
     case "payment_confirmed":
       return toGsm(
@@ -82,6 +82,20 @@ export function smsText(kind: MessageKind, f: OrderFacts): string {
           : `New paid order ${f.reference}: ${formatKsh(f.total)}, ${f.itemsCount} items, ${f.delivery}. ${f.adminUrl}`,
       );
   }
+}
+
+/** The SMS to a shopper who asked to hear when a sold-out product (or size of it) is back. */
+export function backInStockSms(f: {
+  shopName: string;
+  productName: string;
+  size: string;
+  productUrl: string;
+}): string {
+  return toGsm(
+    f.size
+      ? `${f.shopName}: ${f.productName} in size ${f.size} is back in stock. See it: ${f.productUrl}`
+      : `${f.shopName}: ${f.productName} is back in stock. See it: ${f.productUrl}`,
+  );
 }
 
 /**
@@ -117,7 +131,7 @@ export type EmailContent = {
 };
 
 /** The email for each kind; emailText and the HTML renderer lay it out. */
-export function emailContent(kind: MessageKind, f: OrderFacts): EmailContent {
+export function emailContent(kind: OrderMessageKinds, f: OrderFacts): EmailContent {
   const hello = `Hello ${f.customerName},`;
   const follow = { href: f.trackingUrl, label: "Follow your order" };
   const delivery = { method: f.delivery, to: f.deliveryTo };
@@ -201,7 +215,10 @@ export const receiptItem = (i: OrderFacts["items"][number]) =>
 export const deliveryFeeText = (fee: number) => (fee === 0 ? "Free" : formatKsh(fee));
 
 /** The email's subject and plain-text part, from the same content as its HTML part. */
-export function emailText(kind: MessageKind, f: OrderFacts): { subject: string; body: string } {
+export function emailText(
+  kind: OrderMessageKinds,
+  f: OrderFacts,
+): { subject: string; body: string } {
   const c = emailContent(kind, f);
   const receipt = [
     ...f.items.map((i) => `${receiptItem(i)}: ${formatKsh(i.price * i.quantity)}`),

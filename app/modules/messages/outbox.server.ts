@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import type { MessageKind } from "~/db/message-states";
+import type { OrderMessageKinds } from "~/db/message-states";
 import { messages, orders, user } from "~/db/schema";
 import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { orderReference } from "~/modules/orders/order-reference";
@@ -8,7 +8,7 @@ import type { Settings } from "~/settings.server";
 import { deliveryTo, emailContent, emailText, type OrderFacts, smsText } from "./message-texts";
 import { orderEmailHtml, type ShopContact } from "./order-email.server";
 
-export type OrderMessageKind = Exclude<MessageKind, "new_paid_order">;
+export type OrderMessageKind = Exclude<OrderMessageKinds, "new_paid_order">;
 
 /** What an order's messages say of the shop, and who hears of a paid order. */
 export type MessageSettings = Pick<
@@ -70,7 +70,7 @@ export async function queueOrderMessages(
   };
 
   const rows: Row[] = [];
-  const email = async (audience: "shopper" | "owner", to: string, k: MessageKind) => {
+  const email = async (audience: "shopper" | "owner", to: string, k: OrderMessageKinds) => {
     const { subject, body } = emailText(k, facts);
     rows.push({
       orderId,
@@ -84,7 +84,7 @@ export async function queueOrderMessages(
       dedupeKey: `${cause}:${audience}:email:${to}`,
     });
   };
-  const sms = (audience: "shopper" | "owner", to: string, k: MessageKind) =>
+  const sms = (audience: "shopper" | "owner", to: string, k: OrderMessageKinds) =>
     rows.push({
       orderId,
       kind: k,

@@ -9,6 +9,7 @@ import {
   uploadsFrom,
 } from "~/modules/catalog/product-editor.server";
 import { PRODUCT_FAILURES, validateProductForm } from "~/modules/catalog/product-form";
+import { sendStockAlerts } from "~/modules/inventory/stock-alerts.server";
 import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
@@ -22,7 +23,7 @@ type Intent = keyof typeof PRODUCT_FAILURES;
  * upload progress); a plain form post without JavaScript is redirected back to the dashboard.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { auth, db, media: storage } = context.get(servicesContext);
+  const { auth, db, media: storage, settings } = context.get(servicesContext);
   const json = request.headers.get("accept")?.includes("application/json") ?? false;
   const admin = json ? await requireAdminApi(auth, request) : await requireAdmin(auth, request);
   const form = await readForm(request);
@@ -72,6 +73,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       admin.id,
     );
     logger.info({ admin: admin.id, product: params.id, updated }, "product updated");
+    // Back on the shelf: the shoppers who asked hear of it now (the minute's job would too).
+    if (updated)
+      await sendStockAlerts(db, settings).catch((err) => logger.error({ err }, "stock alerts"));
     return answer(updated ? 200 : 404, { ok: updated, id: params.id });
   } catch (error) {
     if (error instanceof ProductEditError) return answer(400, { ok: false, detail: error.message });

@@ -15,6 +15,7 @@ import { categoryHref, categoryLabel } from "~/modules/catalog/categories";
 import { productJsonLd } from "~/modules/catalog/product-json-ld.server";
 import { productPage } from "~/modules/catalog/products.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
+import { askBackInStock } from "~/modules/inventory/stock-alert-form";
 import { servicesContext } from "~/services.server";
 import { imageUrl } from "~/utils/image-urls";
 import { formatKsh } from "~/utils/money";
@@ -43,7 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     askWhatsapp: product.stock.soldOut
       ? whatsappLink(
           settings.SHOP_WHATSAPP,
-          `Hello, will the ${product.name} be back in stock? ${publicUrl}/product/${product.id}`,
+          askBackInStock(product.name, "", `${publicUrl}/product/${product.id}`),
         )
       : null,
   };
@@ -199,7 +200,10 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             </div>
           </Form>
           {loaderData.askWhatsapp ? (
-            <div className="mt-4">
+            <div className="mt-4 flex flex-wrap gap-3">
+              <Link to={`/product/${product.id}/back-in-stock`} className="btn btn-primary">
+                Tell me when it is back
+              </Link>
               <a
                 href={loaderData.askWhatsapp}
                 className="btn border border-ink bg-white"

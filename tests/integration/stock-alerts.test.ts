@@ -1,0 +1,116 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { messages, products, stockAlerts, user } from "~/db/schema";
+import { setStock } from "~/modules/inventory/stock.server";
+import { stockAlertSchema, TOO_MANY_STOCK_ALERTS } from "~/modules/inventory/stock-alert-form";
+import { askForStockAlert, sendStockAlerts } from "~/modules/inventory/stock-alerts.server";
+import { databases } from "../setup/databases";
+
+const ADMIN = "stock-alerts-admin";
+const SHOP = { SHOP_NAME: "Amani Prints", PUBLIC_URL: "https://amani.example" };
+
+describe.each(databases)("'Tell me when it is back', on $name", (database) => {
+  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let made = 0;
+
+  const newProduct = async (name: string, sizes: string[], stock: Record<string, number>) => {
+    made += 1;
+    const id = `97${String(made).padStart(2, "0")}`;
+    await handle.db
+      .insert(products)
+      .values({ id, name, description: "d", category: "dresses", price: 2000, sizes });
+    for (const [size, quantity] of Object.entries(stock)) {
+      await setStock(handle.db, { productId: id, size, quantity, adminId: ADMIN });
+    }
+    return id;
+  };
+  const ask = (productId: string, phone: string, size = "", clientAddress?: string) =>
+    askForStockAlert(handle.db, {
+      ...stockAlertSchema.parse({ phone, size }),
+      productId,
+      clientAddress,
+    });
+  const smsTo = (phone: string) =>
+    handle.db
+      .select({ body: messages.body, kind: messages.kind, channel: messages.channel })
+      .from(messages)
+      .where(eq(messages.recipient, phone));
+
+  beforeAll(async () => {
+    handle = await database.open();
+    await handle.db.insert(user).values({ id: ADMIN, name: "Owner", email: "owner@example.test" });
+  });
+  afterAll(async () => {
+    await handle?.dispose();
+  });
+
+  test("one SMS through the outbox when the product is back, for any size or the size asked", async () => {
+    const id = await newProduct("Zawadi Gone Dress", ["S", "M"], { S: 0, M: 0 });
+    expect(await ask(id, "0711 000 001")).toEqual({
+      ok: true,
+      message: "We will send an SMS to 0711 000 001 when it is back.",
+    });
+    // Asked twice, kept once.
+    await ask(id, "+254711000001");
+    expect(await ask(id, "0711000002", "M")).toMatchObject({ ok: true });
+    expect(
+      await handle.db.select().from(stockAlerts).where(eq(stockAlerts.productId, id)),
+    ).toHaveLength(2);
+
+    // Still sold out: nothing yet.
+    expect(await sendStockAlerts(handle.db, SHOP)).toBe(0);
+    // S is back: the 'any size' number hears of it; the one waiting for M does not.
+    await setStock(handle.db, { productId: id, size: "S", quantity: 2, adminId: ADMIN });
+    expect(await sendStockAlerts(handle.db, SHOP)).toBe(1);
+    expect(await smsTo("254711000001")).toEqual([
+      {
+        kind: "back_in_stock",
+        channel: "sms",
+        body: `Amani Prints: Zawadi Gone Dress is back in stock. See it: https://amani.example/product/${id}`,
+      },
+    ]);
+    expect(await smsTo("254711000002")).toEqual([]);
+    // M is back: its number hears of it, in its size; nobody hears twice.
+    await setStock(handle.db, { productId: id, size: "M", quantity: 1, adminId: ADMIN });
+    const [first, second] = await Promise.all([
+      sendStockAlerts(handle.db, SHOP),
+      sendStockAlerts(handle.db, SHOP),
+    ]);
+    expect(first! + second!).toBe(1);
+    expect((await smsTo("254711000002")).map((m) => m.body)).toEqual([
+      `Amani Prints: Zawadi Gone Dress in size M is back in stock. See it: https://amani.example/product/${id}`,
+    ]);
+    expect(await sendStockAlerts(handle.db, SHOP)).toBe(0);
+    expect(await smsTo("254711000001")).toHaveLength(1);
+  });
+
+  test("refuses what cannot wait: a product in stock, a size it does not come in, an unknown product", async () => {
+    const shelf = await newProduct("Zawadi Shelf Dress", ["S", "M"], { S: 0, M: 3 });
+    expect(await ask(shelf, "0711000003")).toEqual({
+      ok: false,
+      status: 409,
+      error: "Good news: it is in stock now, so you can add it to your cart.",
+    });
+    // A size sold out while others are on the shelf may be waited for.
+    expect(await ask(shelf, "0711000003", "S")).toMatchObject({ ok: true });
+    expect(await ask(shelf, "0711000003", "XXL")).toMatchObject({ ok: false, status: 400 });
+    expect(await ask("9999", "0711000003")).toMatchObject({ ok: false, status: 404 });
+    expect(stockAlertSchema.safeParse({ phone: "12345", size: "" }).success).toBe(false);
+  });
+
+  test("a connection leaves a few numbers in 10 minutes, then is told to wait", async () => {
+    const id = await newProduct("Zawadi Busy Dress", [], { "": 0 });
+    const address = `192.0.2.${database.name.length}`;
+    for (let i = 0; i < 10; i++) {
+      expect(await ask(id, `07120000${String(i).padStart(2, "0")}`, "", address)).toMatchObject({
+        ok: true,
+      });
+    }
+    expect(await ask(id, "0712000099", "", address)).toEqual({
+      ok: false,
+      status: 429,
+      error: TOO_MANY_STOCK_ALERTS,
+    });
+  });
+});
