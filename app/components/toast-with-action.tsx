@@ -10,6 +10,8 @@ type ActionToast = {
   duration: number;
   /** Where the focus goes when the toast leaves while its button has it. */
   onGone: () => void;
+  /** A link beside the button (e.g. to the order just moved out of the list). */
+  link?: { href: string; label: string };
 };
 
 /**
@@ -23,6 +25,7 @@ export async function notifyWithAction({
   onAction,
   duration,
   onGone,
+  link,
 }: ActionToast) {
   showToaster();
   const { toast } = await import("react-hot-toast");
@@ -37,6 +40,7 @@ export async function notifyWithAction({
           onAction();
         }}
         onGone={onGone}
+        link={link}
       />
     ),
     { duration, position: "bottom-right" },
@@ -49,6 +53,7 @@ function ToastWithAction({
   action,
   onAction,
   onGone,
+  link,
 }: Omit<ActionToast, "duration"> & { visible: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);
@@ -66,6 +71,11 @@ function ToastWithAction({
       >
         {action}
       </button>
+      {link ? (
+        <a href={link.href} className="min-h-11 content-center font-semibold underline">
+          {link.label}
+        </a>
+      ) : null}
     </span>
   );
 }

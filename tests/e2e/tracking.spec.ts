@@ -7,6 +7,7 @@ import {
   expect,
   expectAccessible,
   fillCheckout,
+  isPhone,
   logInAsOwner,
   openDashboard,
   test,
@@ -249,5 +250,68 @@ test.describe("Following an order", () => {
       await page.goto("/admin/orders?status=Shipped");
       await expect(page.getByTestId("order-row").filter({ hasText: customer })).toHaveCount(1);
     });
+  });
+});
+
+test.describe("The owner's day", () => {
+  test("a step goes one at a time, says so in a toast with 'Undo' and a link; the order's badge names its step; on a phone the list comes first", async ({
+    page,
+  }, testInfo) => {
+    const customer = `Wafula Packer ${testInfo.project.name} ${Date.now().toString(36)}`;
+    await checkout(page, customer, phoneFor(customer));
+    await page.getByLabel("M-Pesa").check();
+    await page.getByRole("button", { name: /^Pay KES/ }).click();
+    await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
+    const reference = (await page.getByRole("heading", { name: /^Order / }).textContent())!
+      .replace("Order ", "")
+      .trim();
+
+    await logInAsOwner(page);
+    await openDashboard(page, "/admin/orders?view=to_pack");
+    const row = page.getByTestId("order-row").filter({ hasText: customer });
+    await expect(row.getByTestId("fulfilment-badge")).toHaveText("To pack");
+    if (isPhone(page)) {
+      // The list before the figures: the first order is on the first screen.
+      const first = await page.getByTestId("order-row").first().boundingBox();
+      const figures = await page.getByTestId("stat-Total Revenue").boundingBox();
+      expect(first!.y).toBeLessThan(figures!.y);
+      expect(first!.y).toBeLessThan(844);
+    }
+    await row.getByRole("button", { name: /View details/ }).click();
+    const details = page.getByRole("dialog", { name: "Order Details" });
+    await expect(details.getByTestId("fulfilment-badge")).toHaveText("To pack");
+    await expect(details).toContainText(`Reference${reference}`);
+    // One step at a time: from 'To pack' only 'Sent'.
+    await expect(details.getByLabel("Next step").locator("option")).toHaveText(["Sent"]);
+    await details.getByRole("button", { name: "Save step" }).click();
+
+    // The order leaves 'To pack', the toast says what happened and keeps it in reach.
+    const toast = page.getByRole("status").filter({ hasText: `Order ${reference}: Sent.` });
+    await expect(toast).toBeVisible();
+    await expect(toast.getByRole("link", { name: "Open order" })).toHaveAttribute(
+      "href",
+      `/admin/orders?q=${reference}`,
+    );
+    await expect(row).toHaveCount(0);
+    await expectAccessible(page, "the toast after a step");
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: `Order ${reference}: back to To pack.` }),
+    ).toBeVisible();
+    await expect(row.getByTestId("fulfilment-badge")).toHaveText("To pack");
+    // Its 'on its way' messages were withdrawn before they went.
+    await openDashboard(page, "/admin/messages");
+    await expect(page.getByTestId("message").first()).toBeVisible();
+    await expect(
+      page.getByTestId("message").filter({ hasText: `order ${reference} is on its way` }),
+    ).toHaveCount(0);
+
+    // Taken again, and followed through the toast's link.
+    await openDashboard(page, "/admin/orders?view=to_pack");
+    await row.getByRole("button", { name: /View details/ }).click();
+    await details.getByRole("button", { name: "Save step" }).click();
+    await toast.getByRole("link", { name: "Open order" }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${reference}$`));
+    await expect(row.getByTestId("fulfilment-badge")).toHaveText("Sent");
   });
 });

@@ -1,11 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { orderEvents, orders, products, user } from "~/db/schema";
+import { messages, orderEvents, orders, products, user } from "~/db/schema";
 import { placeOrder } from "~/modules/checkout/checkout.server";
 import { orderSections, parseOrdersQuery, toPackCount } from "~/modules/orders/admin-orders.server";
-import { FulfilmentError, moveFulfilment } from "~/modules/orders/fulfilment.server";
+import {
+  FulfilmentError,
+  moveFulfilment,
+  undoFulfilment,
+} from "~/modules/orders/fulfilment.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import { TRACK_LIMIT } from "~/modules/orders/tracking.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
@@ -175,6 +179,52 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
         adminId: ADMIN,
       }),
     ).rejects.toThrow("Only paid orders are packed and sent.");
+  });
+
+  test("steps go one at a time; 'Undo' takes back the step just taken and its messages not yet gone", async () => {
+    const paid = await order("matatu", "complete");
+    const shop = testShop(handle.db);
+    await expect(
+      moveFulfilment(shop, { orderId: paid.id, to: "delivered", note: "", adminId: ADMIN }),
+    ).rejects.toThrow("That step does not follow this order's current one.");
+    await moveFulfilment(shop, { orderId: paid.id, to: "sent", note: "2NK", adminId: ADMIN });
+    const stepMessages = () =>
+      handle.db
+        .select({ kind: messages.kind, state: messages.state, due: messages.nextAttemptAt })
+        .from(messages)
+        .where(and(eq(messages.orderId, paid.id), eq(messages.kind, "order_sent")));
+    // The step's SMS and email wait out the Undo before the sender may take them.
+    const waiting = await stepMessages();
+    expect(waiting.map((m) => m.state)).toEqual(["queued", "queued"]);
+    for (const m of waiting) expect(m.due.getTime()).toBeGreaterThan(Date.now() + 5_000);
+
+    // Someone else's view, one step behind, cannot undo what it did not see.
+    await expect(
+      undoFulfilment(shop, { orderId: paid.id, from: "to_pack", adminId: ADMIN }),
+    ).rejects.toThrow("That step can no longer be undone.");
+    expect(await undoFulfilment(shop, { orderId: paid.id, from: "sent", adminId: ADMIN })).toBe(
+      "to_pack",
+    );
+    expect(await stepMessages()).toEqual([]);
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, paid.id));
+    expect(row).toMatchObject({ fulfilmentState: "to_pack", fulfilmentNote: "" });
+    const events = await handle.db
+      .select({ details: orderEvents.details })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, paid.id), eq(orderEvents.kind, "fulfilment_changed")))
+      .orderBy(orderEvents.id);
+    expect(events.at(-1)?.details).toEqual({ from: "sent", to: "to_pack", undone: true });
+    // Nothing before the first step; a sent message stays sent.
+    await expect(
+      undoFulfilment(shop, { orderId: paid.id, from: "to_pack", adminId: ADMIN }),
+    ).rejects.toThrow("That step can no longer be undone.");
+    await moveFulfilment(shop, { orderId: paid.id, to: "sent", note: "", adminId: ADMIN });
+    await handle.db
+      .update(messages)
+      .set({ state: "sent" })
+      .where(and(eq(messages.orderId, paid.id), eq(messages.kind, "order_sent")));
+    await undoFulfilment(shop, { orderId: paid.id, from: "sent", adminId: ADMIN });
+    expect((await stepMessages()).map((m) => m.state)).toEqual(["sent", "sent"]);
   });
 
   test("the tracking page shows the payment, the steps with their note, items, delivery and total", async () => {

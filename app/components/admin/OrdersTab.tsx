@@ -1,9 +1,10 @@
 import Download from "lucide-react/icons/download";
 import Eye from "lucide-react/icons/eye";
 import Printer from "lucide-react/icons/printer";
-import { useEffect, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useSubmit } from "react-router";
 import { Modal } from "~/components/Modal";
+import { notify } from "~/components/toast";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { gsmLength, smsNote } from "~/utils/gsm";
 import { formatKsh } from "~/utils/money";
@@ -111,6 +112,18 @@ function OversoldBadge() {
   );
 }
 
+/** Where a paid order's parcel is ('To pack', 'Sent'...): what the owner acts on. */
+function FulfilmentBadge({ order }: { order: ListedOrder }) {
+  return order.fulfilment.label ? (
+    <span
+      className={`rounded-full px-2.5 py-1 text-xs font-semibold ${order.fulfilment.state === "to_pack" ? "bg-gold-soft text-[#78350f]" : "bg-success/10 text-success"}`}
+      data-testid="fulfilment-badge"
+    >
+      {order.fulfilment.label}
+    </span>
+  ) : null;
+}
+
 /** A short line, in a whole sentence. */
 const shortLineText = (line: ListedOrder["oversold"][number]) =>
   line.size
@@ -205,12 +218,20 @@ function NoteRoom({ id, note, room }: { id: string; note: string; room: number }
   );
 }
 
+/** The answer to a fulfilment step or its undo: the step, for the toast, or why not. */
+type StepAnswer =
+  | { ok: true; step: { orderId: string; reference: string; state: string; label: string } }
+  | { ok: false; orderId: string; error: string };
+
+/** One fetcher for the steps, shared with the list: its toast outlives the details' dialog. */
+const STEP_FETCHER = "fulfilment-step";
+
 /** Moves a paid order's parcel to its next step, with an optional note for the shopper. */
 function FulfilmentControl({ order }: { order: ListedOrder }) {
-  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
-  const busy = fetcher.state !== "idle";
-  const error =
-    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const fetcher = useFetcher<StepAnswer>({ key: STEP_FETCHER });
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("orderId") === order.id;
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const error = answer && !answer.ok && answer.orderId === order.id ? answer.error : null;
   const { next } = order.fulfilment;
   const [step, setStep] = useState(next[0]?.state);
   const [note, setNote] = useState("");
@@ -338,7 +359,14 @@ function OrderMessages({ messages }: { messages: ListedOrder["messages"] }) {
 function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => void }) {
   const subtotal = order.amount - order.delivery.fee;
   const rows: [string, React.ReactNode][] = [
-    ["Order ID", order.id],
+    // The reference the shopper has (on their SMS and tracking page); the full id for Pesapal.
+    ["Reference", order.reference],
+    [
+      "Order ID",
+      <span key="id" className="font-mono text-xs">
+        {order.id}
+      </span>,
+    ],
     ["Created", formatDateTime(order.createdAt)],
     ["Customer", order.customer.name],
     ["Phone", <PhoneLinks key="phone" phone={order.customer.phone} />],
@@ -361,7 +389,7 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
           >
             {order.status}
           </span>{" "}
-          {order.paymentReversed ? <ReversedBadge /> : null}{" "}
+          <FulfilmentBadge order={order} /> {order.paymentReversed ? <ReversedBadge /> : null}{" "}
           {order.oversold.length ? <OversoldBadge /> : null}
         </p>
         {order.oversold.length ? (
@@ -497,6 +525,11 @@ function OrdersTable({
             </td>
             <td className="font-semibold tabular md:py-3 md:pr-3">
               {amount(order)}
+              {order.fulfilment.label ? (
+                <span className="mt-1 block font-normal">
+                  <FulfilmentBadge order={order} />
+                </span>
+              ) : null}
               {order.paymentReversed ? (
                 <span className="mt-1 block">
                   <ReversedBadge />
@@ -529,6 +562,52 @@ function OrdersTable({
   );
 }
 
+/**
+ * After a fulfilment step, a toast says what was done, with 'Undo' (the step's messages wait a
+ * few seconds for it) and a link to the order, which may have left the list on show ('To pack').
+ */
+function useStepToast() {
+  const stepped = useFetcher<StepAnswer>({ key: STEP_FETCHER });
+  const undone = useFetcher<StepAnswer>({ key: UNDO_FETCHER });
+  const submit = useSubmit();
+  const told = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = stepped.state === "idle" ? stepped.data : undefined;
+    if (!answer?.ok || told.current === answer) return;
+    told.current = answer;
+    const { step } = answer;
+    void import("~/components/toast-with-action").then(({ notifyWithAction }) =>
+      notifyWithAction({
+        message: `Order ${step.reference}: ${step.label}.`,
+        action: "Undo",
+        duration: 10_000,
+        link: {
+          href: `/admin/orders?${new URLSearchParams({ q: step.reference })}`,
+          label: "Open order",
+        },
+        onGone: () => document.getElementById("orders-q")?.focus(),
+        onAction: () => {
+          const form = new FormData();
+          form.set("intent", "undo-fulfilment");
+          form.set("orderId", step.orderId);
+          form.set("from", step.state);
+          void submit(form, { method: "post", navigate: false, fetcherKey: UNDO_FETCHER });
+        },
+      }),
+    );
+  }, [stepped.state, stepped.data, submit]);
+  useEffect(() => {
+    const answer = undone.state === "idle" ? undone.data : undefined;
+    if (!answer || told.current === answer) return;
+    told.current = answer;
+    void notify(
+      answer.ok ? "success" : "error",
+      answer.ok ? `Order ${answer.step.reference}: back to ${answer.step.label}.` : answer.error,
+    );
+  }, [undone.state, undone.data]);
+}
+const UNDO_FETCHER = "fulfilment-undo";
+
 export function OrdersTab({
   sections,
   status,
@@ -549,6 +628,7 @@ export function OrdersTab({
       : (Object.values(sections)
           .flatMap((section) => section.rows)
           .find((o) => o.id === viewingId) ?? null);
+  useStepToast();
   const parts: { id: SectionId; title: string; empty: string | null }[] = [
     { id: "completed", title: "Completed Orders", empty: "No completed orders yet" },
     { id: "failed", title: "Failed Orders", empty: "No failed orders" },
@@ -557,22 +637,25 @@ export function OrdersTab({
   return (
     <div>
       <nav aria-label="Order views" className="mb-4 flex flex-wrap gap-2">
-        <a
-          href="/admin/orders"
+        <Link
+          to="/admin/orders"
+          preventScrollReset
           aria-current={view === "all" ? "page" : undefined}
           className={`btn min-h-11 border px-4 text-sm ${view === "all" ? "border-ink bg-ink text-paper" : "border-hairline bg-white"}`}
         >
           All orders
-        </a>
-        <a
-          href="/admin/orders?view=to_pack"
+        </Link>
+        <Link
+          to="/admin/orders?view=to_pack"
+          preventScrollReset
           aria-current={view === "to_pack" ? "page" : undefined}
           className={`btn min-h-11 border px-4 text-sm ${view === "to_pack" ? "border-ink bg-ink text-paper" : "border-hairline bg-white"}`}
         >
           To pack ({toPack})
-        </a>
+        </Link>
       </nav>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      {/* A search or a view keeps the owner's place on the page (no jump to the top). */}
+      <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-3">
         {view === "to_pack" ? <input type="hidden" name="view" value="to_pack" /> : null}
         <div className="w-full sm:w-auto">
           <label htmlFor="orders-q" className="block text-xs font-semibold text-muted">

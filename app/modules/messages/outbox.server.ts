@@ -36,6 +36,8 @@ export async function queueOrderMessages(
   env: MessageSettings,
   orderId: string,
   kind: OrderMessageKind,
+  /** Not sent before then: a fulfilment step's messages wait out the owner's 'Undo'. */
+  sendAfter?: Date,
 ) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
@@ -58,7 +60,7 @@ export async function queueOrderMessages(
   // A fulfilment step may be taken again later with a new note: its time tells them apart.
   const cause =
     kind === "order_sent" || kind === "ready_for_pickup"
-      ? `${orderId}:${kind}:${order.fulfilmentUpdatedAt?.getTime() ?? 0}`
+      ? stepMessagesKey(orderId, kind, order.fulfilmentUpdatedAt ?? new Date(0)).slice(0, -1)
       : `${orderId}:${kind}`;
 
   const shop: ShopContact = {
@@ -104,7 +106,15 @@ export async function queueOrderMessages(
       : (await tx.select({ email: user.email }).from(user)).map((u) => u.email);
     for (const to of owners) await email("owner", to, "new_paid_order");
   }
-  await tx.insert(messages).values(rows).onConflictDoNothing({ target: messages.dedupeKey });
+  const due = sendAfter ? rows.map((row) => ({ ...row, nextAttemptAt: sendAfter })) : rows;
+  await tx.insert(messages).values(due).onConflictDoNothing({ target: messages.dedupeKey });
 }
+
+/**
+ * The dedupe-key prefix of the messages a fulfilment step caused (see `queueOrderMessages`): the
+ * step's time tells a second 'Sent' from the first.
+ */
+export const stepMessagesKey = (orderId: string, kind: OrderMessageKind, at: Date) =>
+  `${orderId}:${kind}:${at.getTime()}:`;
 
 const normalisedOwnerPhone = (phone: string) => phone.replace(/^\+?254|^0/, "254");

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FULFILMENT_STATES, fulfilmentPath, nextFulfilmentStates } from "./fulfilment-rules";
+import {
+  FULFILMENT_STATES,
+  fulfilmentPath,
+  nextFulfilmentStates,
+  previousFulfilmentState,
+} from "./fulfilment-rules";
 
 describe("fulfilment steps", () => {
   it("pickup orders go to pack, ready for pickup, collected; the others to pack, sent, delivered", () => {
@@ -10,7 +15,8 @@ describe("fulfilment steps", () => {
   });
 
   it("moves forward only, and never off its own path", () => {
-    expect(nextFulfilmentStates("matatu", "to_pack")).toEqual(["sent", "delivered"]);
+    expect(nextFulfilmentStates("matatu", "to_pack")).toEqual(["sent"]);
+    expect(nextFulfilmentStates("matatu", "sent")).toEqual(["delivered"]);
     expect(nextFulfilmentStates("matatu", "delivered")).toEqual([]);
     expect(nextFulfilmentStates("pickup", "sent")).toEqual([]);
     expect(nextFulfilmentStates("pickup", "ready_for_pickup")).toEqual(["collected"]);
@@ -20,7 +26,7 @@ describe("fulfilment steps", () => {
     expect(nextFulfilmentStates("rider", null)).toEqual(["to_pack", "sent", "delivered"]);
   });
 
-  it("whatever the method and the step, the next steps come later on the same path", () => {
+  it("whatever the method and the step, the next step is the one right after it, and 'Undo' comes back", () => {
     fc.assert(
       fc.property(
         fc.constantFrom("pickup", "matatu", "rider", "unknown"),
@@ -28,10 +34,12 @@ describe("fulfilment steps", () => {
         (method, state) => {
           const path = fulfilmentPath(method);
           for (const next of nextFulfilmentStates(method, state)) {
-            expect(path.indexOf(next)).toBeGreaterThan(path.indexOf(state));
+            expect(path.indexOf(next)).toBe(path.indexOf(state) + 1);
+            expect(previousFulfilmentState(method, next)).toBe(state);
           }
         },
       ),
     );
+    expect(previousFulfilmentState("pickup", "to_pack")).toBeNull();
   });
 });

@@ -22,8 +22,8 @@ export const isFulfilmentState = (value: unknown): value is FulfilmentState =>
   typeof value === "string" && (FULFILMENT_STATES as readonly string[]).includes(value);
 
 /**
- * Where the owner may move an order's parcel from `current`: forward along its path only (a
- * mistaken step is corrected by the next one, and the timeline keeps both). An order paid before
+ * Where the owner may move an order's parcel from `current`: the next step of its path, in order
+ * (a step just taken by mistake is undone, and the timeline keeps both). An order paid before
  * fulfilment existed (no state) may start at any step of its path.
  */
 export function nextFulfilmentStates(
@@ -33,7 +33,16 @@ export function nextFulfilmentStates(
   const path = fulfilmentPath(deliveryMethod);
   if (current === null) return path;
   const at = path.indexOf(current);
-  return at === -1 ? [] : path.slice(at + 1);
+  return at === -1 ? [] : path.slice(at + 1, at + 2);
+}
+
+/** The step before `current` on the order's path, which 'Undo' goes back to (none for the first). */
+export function previousFulfilmentState(
+  deliveryMethod: string,
+  current: FulfilmentState,
+): FulfilmentState | null {
+  const path = fulfilmentPath(deliveryMethod);
+  return path[path.indexOf(current) - 1] ?? null;
 }
 
 /** Whether a step tells the shopper something worth a message (the owner's note rides along). */

@@ -1,7 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { orderEvents, orders } from "~/db/schema";
-import { type MessageSettings, queueOrderMessages } from "~/modules/messages/outbox.server";
+import { messages, orderEvents, orders } from "~/db/schema";
+import {
+  type MessageSettings,
+  queueOrderMessages,
+  stepMessagesKey,
+} from "~/modules/messages/outbox.server";
 import { isUuid } from "~/utils/uuid";
 import {
   announcesToShopper,
@@ -9,6 +13,7 @@ import {
   type FulfilmentState,
   isFulfilmentState,
   nextFulfilmentStates,
+  previousFulfilmentState,
 } from "./fulfilment-rules";
 
 export class FulfilmentError extends Error {}
@@ -80,8 +85,65 @@ export async function moveFulfilment(
         settings,
         input.orderId,
         to === "sent" ? "order_sent" : "ready_for_pickup",
+        new Date(Date.now() + UNDO_GRACE_MS),
       );
     }
     return to;
+  });
+}
+
+/** How long a step's messages wait before they go: the owner's 'Undo' still stops them. */
+export const UNDO_GRACE_MS = 10_000;
+/** How long after a step 'Undo' may take it back (the toast offers it for a few seconds). */
+const UNDO_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Takes back the step the owner just took (the toast's 'Undo'): the parcel goes back one step,
+ * and the step's messages that have not gone yet are withdrawn. Only the latest step, only for
+ * a few minutes, and only if nobody moved the order since (`from` is the step being undone).
+ */
+export async function undoFulfilment(
+  { db }: { db: Db },
+  input: { orderId: string; from: string; adminId: string },
+): Promise<FulfilmentState> {
+  if (!isUuid(input.orderId)) throw new FulfilmentError("No such order.");
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        method: orders.deliveryMethod,
+        state: orders.fulfilmentState,
+        at: orders.fulfilmentUpdatedAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for("update");
+    if (!order) throw new FulfilmentError("No such order.");
+    const back = order.state ? previousFulfilmentState(order.method, order.state) : null;
+    const recent = order.at !== null && Date.now() - order.at.getTime() < UNDO_WINDOW_MS;
+    if (order.state !== input.from || !back || !recent) {
+      throw new FulfilmentError("That step can no longer be undone.");
+    }
+    if (announcesToShopper(order.state) && order.at) {
+      const kind = order.state === "sent" ? "order_sent" : "ready_for_pickup";
+      await tx
+        .delete(messages)
+        .where(
+          and(
+            like(messages.dedupeKey, `${stepMessagesKey(input.orderId, kind, order.at)}%`),
+            eq(messages.state, "queued"),
+          ),
+        );
+    }
+    await tx
+      .update(orders)
+      .set({ fulfilmentState: back, fulfilmentNote: "", fulfilmentUpdatedAt: new Date() })
+      .where(eq(orders.id, input.orderId));
+    await tx.insert(orderEvents).values({
+      orderId: input.orderId,
+      kind: "fulfilment_changed",
+      details: { from: order.state, to: back, undone: true },
+      adminId: input.adminId,
+    });
+    return back;
   });
 }

@@ -40,6 +40,7 @@ export function describeEvent(kind: string, details: Record<string, unknown>): s
     case "fulfilment_changed": {
       const to = isFulfilmentState(details.to) ? FULFILMENT_LABELS[details.to] : "?";
       const note = str(details.note);
+      if (details.undone) return `Fulfilment: step undone, back to ${to}`;
       return note ? `Fulfilment: ${to}. Note: ${note}` : `Fulfilment: ${to}`;
     }
     case "status_changed":

@@ -153,34 +153,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-          {cards.map(({ label, value, Icon, href }) => (
-            <li key={label} className="rounded-xl border border-hairline bg-white p-4">
-              <p className="flex items-center gap-2 text-sm text-muted">
-                <Icon size={16} aria-hidden="true" />
-                {href ? (
-                  <Link to={href} className="underline underline-offset-4 hover:text-ink">
-                    {label}
-                  </Link>
-                ) : (
-                  label
-                )}
-              </p>
-              <p
-                className="mt-2 text-xl font-bold tabular sm:text-2xl"
-                data-testid={`stat-${label}`}
-              >
-                {value}
-              </p>
-            </li>
-          ))}
-        </ul>
-        {revenueDays ? (
-          <div className="mt-3">
-            <RevenueChart days={revenueDays} />
-          </div>
-        ) : null}
+      <main id="main" className="mx-auto flex max-w-7xl flex-col px-4 py-6 sm:px-6">
+        {/* On a phone the tab comes first (the orders list, not five cards and a chart above
+            it); from a tablet up the figures head the page, as before. */}
         {loadError ? (
           <p
             role="alert"
@@ -209,6 +184,33 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <div className="mt-5">
           <Outlet />
         </div>
+        <ul className="mt-6 grid grid-cols-2 gap-3 md:order-first md:mt-0 lg:grid-cols-5">
+          {cards.map(({ label, value, Icon, href }) => (
+            <li key={label} className="rounded-xl border border-hairline bg-white p-4">
+              <p className="flex items-center gap-2 text-sm text-muted">
+                <Icon size={16} aria-hidden="true" />
+                {href ? (
+                  <Link to={href} className="underline underline-offset-4 hover:text-ink">
+                    {label}
+                  </Link>
+                ) : (
+                  label
+                )}
+              </p>
+              <p
+                className="mt-2 text-xl font-bold tabular sm:text-2xl"
+                data-testid={`stat-${label}`}
+              >
+                {value}
+              </p>
+            </li>
+          ))}
+        </ul>
+        {revenueDays ? (
+          <div className="mt-3 md:order-first">
+            <RevenueChart days={revenueDays} />
+          </div>
+        ) : null}
       </main>
       <ToastHost />
     </div>

@@ -15,7 +15,12 @@ import {
   parseOrdersQuery,
   toPackCount,
 } from "~/modules/orders/admin-orders.server";
-import { FulfilmentError, moveFulfilment } from "~/modules/orders/fulfilment.server";
+import {
+  FulfilmentError,
+  moveFulfilment,
+  undoFulfilment,
+} from "~/modules/orders/fulfilment.server";
+import { FULFILMENT_LABELS } from "~/modules/orders/fulfilment-rules";
 import { orderReference } from "~/modules/orders/order-reference";
 import { unpaidWarning } from "~/modules/orders/status-warning";
 import { ORDER_STATUSES } from "~/modules/orders/statuses";
@@ -129,18 +134,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ ok: false, error: "Failed to update order status." }, { status: 400 });
     }
   }
-  if (form.get("intent") === "fulfilment") {
+  if (form.get("intent") === "fulfilment" || form.get("intent") === "undo-fulfilment") {
+    const orderId = String(form.get("orderId") ?? "");
     try {
-      await moveFulfilment(context.get(servicesContext), {
-        orderId: String(form.get("orderId") ?? ""),
-        to: String(form.get("to") ?? ""),
-        note: String(form.get("note") ?? ""),
-        adminId: admin.id,
-      });
-      return { ok: true };
+      const services = context.get(servicesContext);
+      const moved =
+        form.get("intent") === "fulfilment"
+          ? await moveFulfilment(services, {
+              orderId,
+              to: String(form.get("to") ?? ""),
+              note: String(form.get("note") ?? ""),
+              adminId: admin.id,
+            })
+          : await undoFulfilment(services, {
+              orderId,
+              from: String(form.get("from") ?? ""),
+              adminId: admin.id,
+            });
+      // What the toast says, and what its 'Undo' takes back.
+      const reference = orderReference(orderId);
+      return {
+        ok: true,
+        step: { orderId, reference, state: moved, label: FULFILMENT_LABELS[moved] },
+      };
     } catch (error) {
       if (!(error instanceof FulfilmentError)) throw error;
-      return data({ ok: false, error: error.message }, { status: 400 });
+      return data({ ok: false, orderId, error: error.message }, { status: 400 });
     }
   }
   return data({ error: "Unknown action." }, { status: 400 });
