@@ -64,6 +64,11 @@ export const products = pgTable(
      * indexes in order. The cards' own flags are read from the stock (stock-sql.server.ts).
      */
     soldOut: boolean("sold_out").notNull().default(false),
+    /**
+     * The owner's 'act now' line: the dashboard counts the product as running low when a size it
+     * offers has this many pieces or fewer (sold out included).
+     */
+    lowStockAt: integer("low_stock_at").notNull().default(2),
     /** What the shop's search box matches: name and description, lower-cased, trigram-indexed. */
     searchText: text("search_text")
       .notNull()

@@ -239,13 +239,23 @@ describe.each(databases)("the owner manages stock, on $name", (database) => {
     expect((await adminProduct(handle.db, id))!.stock).toEqual({ S: 1, M: 7 });
   });
 
-  test("the products list shows stock per size; 'Low stock' and the dashboard count sizes at 3 or fewer", async () => {
+  test("the products list shows stock per size; 'Low stock' and the dashboard count sizes at the product's own line or fewer (2 unless set)", async () => {
     const before = await lowStockCount(handle.db);
-    const low = await create({ sizes: ["S", "M"], "stock:S": "3", "stock:M": "9" });
+    const low = await create({ sizes: ["S", "M"], "stock:S": "2", "stock:M": "9" });
     const soldOut = await create({ stock: "0" });
-    const plenty = await create({ sizes: ["S", "M"], "stock:S": "4", "stock:M": "9" });
+    const plenty = await create({ sizes: ["S", "M"], "stock:S": "3", "stock:M": "9" });
     const untracked = await create({ sizes: ["S"] });
-    expect(await lowStockCount(handle.db)).toBe(before + 2);
+    // The owner of a fast seller wants to hear at 10; of a one-off, only when it is gone.
+    const fast = await create({ sizes: ["M"], "stock:M": "8", lowStockAt: "10" });
+    const oneOff = await create({ stock: "1", lowStockAt: "0" });
+    expect(await lowStockCount(handle.db)).toBe(before + 3);
+    await save(oneOff, { stock: "0", stockWas: "1", lowStockAt: "0" });
+    expect(await lowStockCount(handle.db)).toBe(before + 4);
+    expect(
+      (await adminProducts(handle.db, { q: "Stock Dress", category: "all", page: 1 })).rows.find(
+        (r) => r.id === fast,
+      )?.lowStockAt,
+    ).toBe(10);
 
     const list = await adminProducts(handle.db, {
       q: "Stock Dress",
@@ -260,7 +270,7 @@ describe.each(databases)("the owner manages stock, on $name", (database) => {
     const all = await adminProducts(handle.db, { q: "Stock Dress", category: "all", page: 1 });
     const row = (id: string) => all.rows.find((r) => r.id === id)?.stock;
     expect(row(low)).toEqual([
-      { size: "S", left: 3 },
+      { size: "S", left: 2 },
       { size: "M", left: 9 },
     ]);
     expect(row(soldOut)).toEqual([{ size: "", left: 0 }]);

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { ProductImage } from "~/components/ProductImage";
+import { DEFAULT_LOW_STOCK_AT } from "~/modules/catalog/product-form";
 import { postWithProgress } from "./post-with-progress";
 
 export type EditableProduct = {
@@ -17,6 +18,7 @@ export type EditableProduct = {
   images: string[];
   inStock: boolean;
   isFeatured: boolean;
+  lowStockAt: number;
   /** Pieces on the shelf by size ('' without sizes); a size not tracked is absent. */
   stock: Record<string, number>;
 };
@@ -296,7 +298,7 @@ export function ProductEditor({
         </div>
         <div className="mt-3 group-has-checked/sizes:hidden">
           <label htmlFor={field("stock")} className="block text-sm font-semibold">
-            Pieces in stock <span className="font-normal text-muted">(without sizes)</span>
+            Pieces on the shelf <span className="font-normal text-muted">(without sizes)</span>
           </label>
           {stockInput("", undefined, "mt-1.5 block w-32", field("stock"))}
         </div>
@@ -306,6 +308,28 @@ export function ProductEditor({
           </p>
         ) : null}
       </fieldset>
+      <FormField id={field("lowStockAt")} label="Low stock at" error={errors.lowStockAt}>
+        <input
+          id={field("lowStockAt")}
+          name="lowStockAt"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={999}
+          step={1}
+          defaultValue={product?.lowStockAt ?? DEFAULT_LOW_STOCK_AT}
+          {...invalid("lowStockAt")}
+          aria-describedby={
+            errors.lowStockAt
+              ? `${field("lowStockAt-error")} ${field("lowStockAt-help")}`
+              : field("lowStockAt-help")
+          }
+          className={`${inputClass} sm:w-32`}
+        />
+        <p id={field("lowStockAt-help")} className="mt-1 text-xs text-muted">
+          Pieces of a size. At this many or fewer, the dashboard counts the product as low stock.
+        </p>
+      </FormField>
       {product?.images.length ? (
         <fieldset>
           <legend className="text-sm font-semibold">Current images</legend>
@@ -396,7 +420,7 @@ export function ProductEditor({
             defaultChecked={product?.inStock ?? true}
             className="size-5 accent-accent"
           />
-          In stock (shown in the shop)
+          Available (shown in the shop)
         </label>
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input

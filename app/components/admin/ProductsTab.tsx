@@ -23,9 +23,8 @@ type Props = {
   total: number;
   q: string;
   category: string;
-  /** 'Low stock': only products with a size at `lowStock` pieces or fewer. */
+  /** 'Low stock': only products with a size at its own low-stock line or fewer. */
   lowStockOnly: boolean;
-  lowStock: number;
   categories: { id: string; name: string }[];
   formRules: ProductFormRules;
   page: number;
@@ -121,7 +120,6 @@ export function ProductsTab({
   q,
   category,
   lowStockOnly,
-  lowStock,
   categories,
   formRules,
   page,
@@ -248,7 +246,7 @@ export function ProductsTab({
                   <p className="text-xs font-semibold text-success">Just added</p>
                 ) : null}
                 <p className="text-xs text-muted">{categoryNames.get(p.category) ?? p.category}</p>
-                <StockSummary levels={p.stock} low={lowStock} />
+                <StockSummary levels={p.stock} low={p.lowStockAt} />
               </div>
               <p className="tabular">
                 <span className="font-semibold">{formatKsh(p.price)}</span>

@@ -19,6 +19,7 @@ const LIST_COLUMNS = {
   isFeatured: products.isFeatured,
   inStock: products.inStock,
   sizes: products.sizes,
+  lowStockAt: products.lowStockAt,
 };
 
 /** What the edit form shows, for the one product an ?edit= or ?delete= link is about. */

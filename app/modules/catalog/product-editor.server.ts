@@ -68,6 +68,7 @@ const columns = (fields: ProductFields) => ({
   sizes: fields.sizes,
   inStock: fields.inStock,
   isFeatured: fields.isFeatured,
+  lowStockAt: fields.lowStockAt,
 });
 
 /**

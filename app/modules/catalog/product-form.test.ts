@@ -32,10 +32,27 @@ describe("validateProductForm", () => {
         sizes: [],
         inStock: true,
         isFeatured: false,
+        lowStockAt: 2,
         stock: { "": null },
         stockWas: {},
       },
     });
+  });
+
+  it("takes a low-stock line of 0 to 999 pieces, 2 when left empty, and refuses anything else", () => {
+    const line = (lowStockAt: string) => validateProductForm(form({ ...valid, lowStockAt }));
+    expect(line("10")).toMatchObject({ ok: true, data: { lowStockAt: 10 } });
+    expect(line("0")).toMatchObject({ ok: true, data: { lowStockAt: 0 } });
+    expect(line("")).toMatchObject({ ok: true, data: { lowStockAt: 2 } });
+    for (const wrong of ["-1", "1000", "2.5", "a few"]) {
+      expect(line(wrong)).toEqual({
+        ok: false,
+        errors: {
+          lowStockAt:
+            "Please enter a whole number of pieces from 0 to 999, or leave it empty for 2.",
+        },
+      });
+    }
   });
 
   it("names each missing required field", () => {

@@ -9,6 +9,10 @@ import { SIZE_SETS } from "./sizes";
  * Prices are whole shillings, converted to numbers before saving; the original price is required
  * and may be 0 (no struck-through price).
  */
+/** A product runs low (the dashboard's 'act now') at this many pieces of a size, unless set. */
+export const DEFAULT_LOW_STOCK_AT = 2;
+const MAX_LOW_STOCK_AT = 999;
+
 export const PRODUCT_MESSAGES = {
   name: "Please enter the product name.",
   originalPrice: "Please enter the original price: a whole number of shillings, 0 or more.",
@@ -17,6 +21,7 @@ export const PRODUCT_MESSAGES = {
   description: "Please enter a description.",
   noImage: "Please select at least one image.",
   stock: `Please enter a whole number of pieces from 0 to ${MAX_STOCK}, or leave it empty to sell without counting.`,
+  lowStockAt: `Please enter a whole number of pieces from 0 to ${MAX_LOW_STOCK_AT}, or leave it empty for ${DEFAULT_LOW_STOCK_AT}.`,
 } as const;
 
 /** The spec's texts for a product change that did not happen. */
@@ -53,6 +58,15 @@ const productFormSchema = z.object({
     .string()
     .check(z.trim(), z.minLength(1, { error: PRODUCT_MESSAGES.description }), z.maxLength(4000)),
   details: z._default(text(4000), ""),
+  lowStockAt: z._default(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => v === "" || (/^\d{1,3}$/.test(v) && Number(v) <= MAX_LOW_STOCK_AT), {
+        error: PRODUCT_MESSAGES.lowStockAt,
+      }),
+    ),
+    "",
+  ),
   sizes: z.string().check(z.refine((v) => v.split(",").every((s) => !s || ALL_SIZES.includes(s)))),
 });
 
@@ -84,6 +98,8 @@ export type ProductFields = {
   sizes: string[];
   inStock: boolean;
   isFeatured: boolean;
+  /** Pieces of a size at which the product counts as running low. */
+  lowStockAt: number;
   /** For each of the sizes ('' alone without sizes): its pieces, or null when not tracked. */
   stock: StockLevels;
   /** What the form showed for the sizes it showed; a size it did not show is absent. */
@@ -106,6 +122,7 @@ function productFormInput(form: FormData) {
     category: value("category"),
     description: value("description"),
     details: value("details"),
+    lowStockAt: value("lowStockAt"),
     // Sizes travel through the schema as one comma-separated string (no size has a comma).
     sizes: form
       .getAll("sizes")
@@ -140,6 +157,7 @@ export function validateProductForm(
       ...d,
       originalPrice: Number(d.originalPrice),
       price: Number(d.price),
+      lowStockAt: d.lowStockAt === "" ? DEFAULT_LOW_STOCK_AT : Number(d.lowStockAt),
       sizes,
       inStock: form.get("inStock") === "on",
       isFeatured: form.get("isFeatured") === "on",

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { productStock, products } from "~/db/schema";
-import { LOW_STOCK } from "./stock-rules";
 
 /**
  * What the catalogue's queries read of the shelf, as SQL on a query over `products`: read fresh
@@ -24,11 +23,12 @@ export const soldOut = sql<boolean>`(${offeredSizes} <@ ${soldOutSizes})`;
 export const available = sql<boolean>`not ${soldOut}`;
 
 /**
- * Running low: a size it offers is tracked at LOW_STOCK (3) or fewer, sold out included. The
- * products list's 'Low stock' filter and the dashboard's card count the same.
+ * Running low: a size it offers is tracked at the product's own line (`low_stock_at`, set by the
+ * owner) or fewer, sold out included. The products list's 'Low stock' filter and the dashboard's
+ * card count the same.
  */
 export const lowStock = sql<boolean>`exists (
   select 1 from ${productStock}
    where ${productStock.productId} = ${products.id}
-     and ${productStock.quantity} <= ${LOW_STOCK}
+     and ${productStock.quantity} <= ${products.lowStockAt}
      and ${productStock.size} = any(${offeredSizes}))`;

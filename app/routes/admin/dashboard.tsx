@@ -124,7 +124,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           value: stats.completedOrders.toLocaleString("en-KE"),
           Icon: CheckCircle2,
         },
-        // Beyond the spec's four: products with a size at 3 pieces or fewer, one tap from the list.
+        // Beyond the spec's four: products with a size at its own low-stock line or fewer (the owner
+        // sets it per product), one tap from the list.
         {
           label: "Low stock",
           value: stats.lowStock.toLocaleString("en-KE"),

@@ -20,7 +20,7 @@ import {
 } from "~/modules/catalog/product-form";
 import { SIZE_SETS } from "~/modules/catalog/sizes";
 import { HISTORY_LIMIT, productLedger } from "~/modules/inventory/stock.server";
-import { LOW_STOCK, MOVEMENT_LABELS } from "~/modules/inventory/stock-rules";
+import { MOVEMENT_LABELS } from "~/modules/inventory/stock-rules";
 import { IMAGE_TYPES } from "~/modules/media/image-keys";
 import { orderReference } from "~/modules/orders/order-reference";
 import { servicesContext } from "~/services.server";
@@ -69,7 +69,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           q,
           category,
           lowStockOnly,
-          lowStock: LOW_STOCK,
           page,
           pages: Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE)),
           focused,

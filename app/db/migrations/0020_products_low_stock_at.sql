@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "low_stock_at" integer DEFAULT 2 NOT NULL;
