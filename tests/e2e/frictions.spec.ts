@@ -129,5 +129,19 @@ test.describe("The phone shop's small frictions", () => {
     await oneLine(page.getByTestId("cart-line").getByText(/^KSh [\d,]+/));
     const clear = page.getByRole("button", { name: "Clear Cart" });
     expect((await clear.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+    // Every footer link, and a card's size pills, take a thumb.
+    const footerLinks = page.getByRole("contentinfo").getByRole("link");
+    for (let i = 0; i < (await footerLinks.count()); i++) {
+      const box = (await footerLinks.nth(i).boundingBox())!;
+      expect(box.height, await footerLinks.nth(i).textContent()).toBeGreaterThanOrEqual(44);
+    }
+    const sized = madeToOrder.find((p) => p.sizes.length > 1)!;
+    await page.goto(`/shop?q=${encodeURIComponent(sized.name)}`);
+    const card = page.getByTestId("product-card").filter({ hasText: sized.name }).first();
+    await card.getByRole("button", { name: `Add ${sized.name} to cart: choose a size` }).click();
+    const pill = card.getByRole("button", { name: sized.sizes[0]!, exact: true });
+    const pillBox = (await pill.boundingBox())!;
+    expect(Math.min(pillBox.height, pillBox.width)).toBeGreaterThanOrEqual(44);
   });
 });

@@ -36,6 +36,12 @@ const CATALOGUE = [
   },
   { id: "10", name: "Amina Wrap Top", description: "A red kitenge wrap.", category: "tops" },
   {
+    id: "11",
+    name: "Kilifi Shweshwe A-Line Skirt",
+    description: "Knee length, with pockets.",
+    category: "skirts",
+  },
+  {
     id: "8",
     name: "Hidden Kimono",
     description: "Not on show.",
@@ -69,6 +75,13 @@ describe.each(databases)("shop search on $name", (database) => {
     expect(await ids("airob")).toEqual([]);
     // 'red' is in 'tailored' but starts no word of the blazer: the blazer is not found.
     expect(await ids("red")).toEqual(["5", "10"]);
+  });
+
+  test("every product is found by its whole name, hyphens and all", async () => {
+    for (const product of CATALOGUE.filter((p) => p.inStock !== false)) {
+      expect(await ids(product.name), product.name).toContain(product.id);
+    }
+    expect(await ids("a-line skirt")).toEqual(["11"]);
   });
 
   test("plural and singular find each other", async () => {

@@ -77,7 +77,7 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
                       name="size"
                       value={size}
                       disabled={gone}
-                      className="min-h-10 min-w-10 rounded-lg border border-hairline px-2 text-sm font-medium hover:border-ink disabled:border-dashed disabled:text-muted disabled:line-through"
+                      className="min-h-11 min-w-11 rounded-lg border border-hairline px-2 text-sm font-medium hover:border-ink disabled:border-dashed disabled:text-muted disabled:line-through"
                     >
                       {size}
                       {gone ? <span className="sr-only"> (Sold out)</span> : null}

@@ -84,7 +84,7 @@ function FooterLinks({
           <li key={link.to}>
             <Link
               to={link.to}
-              className="inline-flex min-h-10 items-center text-paper/80 hover:text-paper"
+              className="inline-flex min-h-11 items-center text-paper/80 hover:text-paper"
             >
               {link.label}
             </Link>

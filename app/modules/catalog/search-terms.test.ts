@@ -75,6 +75,13 @@ describe("searchTerms", () => {
       "products",
     ]);
     expect(searchTerms("!&|():*")!.words).toEqual([]);
+    // A hyphenated name is searched as the catalogue's text is split: 'a' (ignored) and 'line'.
+    expect(searchTerms("Kilifi Shweshwe A-Line Dress")!.words.map((w) => w.text)).toEqual([
+      "kilifi",
+      "shweshwe",
+      "line",
+      "dress",
+    ]);
   });
 
   test("only words of four letters or more allow a misspelling", () => {

@@ -90,7 +90,9 @@ export function categoriesNamedBy(word: string): string[] {
 export function searchTerms(q: string): SearchTerms | null {
   const phrase = q.trim().toLowerCase();
   if (!phrase) return null;
-  const all = phrase.split(/\s+/).map(lettersAndDigits).filter(Boolean);
+  // Split at anything but a letter or a digit, as the catalogue's text is ('A-Line' is 'a' and
+  // 'line'): punctuation never reaches a query, and a hyphenated name still finds itself.
+  const all = phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const meaningful = all.filter((w) => !STOP_WORDS.has(w));
   const words = [...new Set(meaningful.length ? meaningful : all)].slice(0, MAX_WORDS);
   return {
