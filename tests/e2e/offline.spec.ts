@@ -219,3 +219,30 @@ test.describe("A dropped connection", () => {
     for (const url of kept) expect(url).toMatch(/^(\/offline|\/favicon\.svg|\/assets\/.+)$/);
   });
 });
+
+test.describe("A dropped connection without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Pay pressed offline is kept by the browser: its retry sends every typed detail once the connection is back", async ({
+    page,
+    context,
+  }) => {
+    const piece = madeToOrder.find((p) => p.sizes.length === 0)!;
+    await page.goto(`/product/${piece.id}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await page.goto("/cart");
+    await fillCheckout(page, { name: "Nyokabi Wairimu" });
+    await context.setOffline(true);
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await expect(page).toHaveURL(/^chrome-error:/);
+    // The browser's own page offers to try again; it sends the same form.
+    await context.setOffline(false);
+    await page.reload();
+    // The server took the order: every detail it requires arrived, as typed.
+    await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
+    await expect(
+      page.getByRole("heading", { name: `Pay KES ${piece.price.toLocaleString("en-KE")}` }),
+    ).toBeVisible();
+  });
+});
