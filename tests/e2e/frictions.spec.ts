@@ -134,7 +134,8 @@ test.describe("The phone shop's small frictions", () => {
     const footerLinks = page.getByRole("contentinfo").getByRole("link");
     for (let i = 0; i < (await footerLinks.count()); i++) {
       const box = (await footerLinks.nth(i).boundingBox())!;
-      expect(box.height, await footerLinks.nth(i).textContent()).toBeGreaterThanOrEqual(44);
+      const name = (await footerLinks.nth(i).textContent()) ?? "";
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
     }
     const sized = madeToOrder.find((p) => p.sizes.length > 1)!;
     await page.goto(`/shop?q=${encodeURIComponent(sized.name)}`);

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { errorProps, FormField, inputClass } from "~/components/FormField";
+import { ProductImage } from "~/components/ProductImage";
 import { orUnavailable } from "~/db/unavailable.server";
 import { productPage } from "~/modules/catalog/products.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
@@ -20,7 +21,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     productPage(context.get(servicesContext).database, params.id),
   );
   if (!product) throw data("We could not find that product.", { status: 404 });
-  return { id: product.id, name: product.name, price: product.price, sizes: product.sizes };
+  const { id, name, price, sizes, images } = product;
+  return { id, name, price, sizes, image: images[0] ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -62,17 +64,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function BackInStock({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, price, sizes } = loaderData;
+  const { id, name, price, sizes, image } = loaderData;
   const busy = useNavigation().state !== "idle";
   const phoneError = actionData?.ok === false && actionData.field ? actionData.error : undefined;
   return (
     <main id="main" className="mx-auto max-w-xl px-6 py-12">
-      <Link to={`/product/${id}`} className="inline-flex min-h-11 items-center text-sm underline">
-        {name}
+      <h1 className="text-3xl font-bold">Tell me when it is back</h1>
+      <Link
+        to={`/product/${id}`}
+        className="mt-5 flex items-center gap-4 rounded-xl border border-hairline bg-white p-3"
+      >
+        <span className="w-16 shrink-0 overflow-hidden rounded-lg">
+          <ProductImage image={image} alt="" productName={name} sizes="64px" />
+        </span>
+        <span>
+          <span className="block font-semibold underline-offset-4 hover:underline">{name}</span>
+          <span className="block text-sm text-muted tabular">{formatKsh(price)} · Sold out</span>
+        </span>
       </Link>
-      <h1 className="mt-2 text-3xl font-bold">Tell me when it is back</h1>
-      <p className="mt-3 text-muted">
-        {`${name} (${formatKsh(price)}) is sold out for now. Leave your phone number and we will send you one SMS when it is back in stock. We use the number for nothing else.`}
+      <p className="mt-4 text-muted">
+        Leave your phone number and we will send you one SMS when it is back in stock. We use the
+        number for nothing else.
       </p>
       <Form method="post" className="mt-8 space-y-4">
         {sizes.length > 1 ? (
