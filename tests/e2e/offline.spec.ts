@@ -1,7 +1,15 @@
 import type { Page } from "@playwright/test";
 import { NO_CONNECTION } from "../../app/components/offline/OfflinePage";
 import { expectedListing, inStock, madeToOrder } from "./catalogue";
-import { chooseSize, expect, expectAccessible, fillCheckout, ksh, test } from "./fixtures";
+import {
+  chooseSize,
+  expect,
+  expectAccessible,
+  fillCheckout,
+  hydrated,
+  ksh,
+  test,
+} from "./fixtures";
 
 // Only here does the shop's service worker run (the suite blocks it elsewhere).
 test.use({ serviceWorkers: "allow" });
@@ -73,6 +81,15 @@ test.describe("A dropped connection", () => {
     await expect(page).toHaveURL(/sort=price/);
     await expect(page.getByLabel("Sort by")).toHaveValue(/price/);
     await expect(cards.first()).toContainText(expectedListing({ sort: "price-asc" })[0]!.name);
+
+    // A filter offline: the list stays; the connection back, the filtered list arrives.
+    await context.setOffline(true);
+    await page.getByRole("checkbox", { name: "In stock only" }).check();
+    await expect(notice).toBeVisible();
+    await expect(cards).toHaveCount(first);
+    await context.setOffline(false);
+    await expect(notice).toHaveCount(0);
+    await expect(page).toHaveURL(/stock=in/);
 
     // 'Load more' offline: the list stays; the connection back, the next page arrives by itself.
     await context.setOffline(true);
@@ -152,6 +169,8 @@ test.describe("A dropped connection", () => {
     await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible({
       timeout: 15_000,
     });
+    // The order's page lets the details go once its script runs.
+    await hydrated(page);
     await page.goto(`/product/${piece.id}`);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByTestId("cart-badge")).toHaveText("1");
@@ -167,6 +186,10 @@ test.describe("A dropped connection", () => {
     await serviceWorkerInCharge(page);
     await page.goto("/shop");
     const first = page.getByTestId("product-card").first().getByRole("link");
+    // The router knows the product page (its links are discovered on sight); its code never came.
+    await page.waitForFunction(() =>
+      Boolean(window.__reactRouterManifest?.routes["routes/storefront/product"]),
+    );
     await context.setOffline(true);
     await first.click();
     // The router reloads the page when a route's code cannot load: the service worker answers.

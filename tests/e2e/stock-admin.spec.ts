@@ -134,11 +134,11 @@ test.describe("The owner manages stock", () => {
         "The stock of size S changed while you were editing (now 2). Please check it and save again.",
       );
       await expect(edit.getByLabel("Pieces in size S")).toHaveValue("5");
-    // The product's own 'act now' line, a few pieces unless the owner says otherwise.
-    await expect(edit.getByLabel("Low stock at")).toHaveValue("2");
-    await expect(edit.getByLabel("Low stock at")).toHaveAccessibleDescription(
-      "Pieces of a size. At this many or fewer, the dashboard counts the product as low stock.",
-    );
+      // The product's own 'act now' line, a few pieces unless the owner says otherwise.
+      await expect(edit.getByLabel("Low stock at")).toHaveValue("2");
+      await expect(edit.getByLabel("Low stock at")).toHaveAccessibleDescription(
+        "Pieces of a size. At this many or fewer, the dashboard counts the product as low stock.",
+      );
       // Opened again, the form shows the shelf as it is now.
       await edit.getByRole("link", { name: "Cancel" }).click();
       await listed(page, name)

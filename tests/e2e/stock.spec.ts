@@ -196,6 +196,8 @@ for (const javaScriptEnabled of [true, false]) {
         expect(asked.searchParams.get("text")).toBe(
           `Hello, will the ${name} be back in stock in size M? ${backOfficeURL}/product/${id}`,
         );
+        // The browser has left for WhatsApp before the next page is asked for.
+        await expect(page).not.toHaveURL(/back-in-stock/);
         if (!javaScriptEnabled) return;
 
         // The owner puts M back on the shelf: the SMS is in the outbox at once.
