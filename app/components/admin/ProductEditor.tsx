@@ -3,7 +3,6 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { ProductImage } from "~/components/ProductImage";
-import { DEFAULT_LOW_STOCK_AT } from "~/modules/catalog/product-form";
 import { postWithProgress } from "./post-with-progress";
 
 export type EditableProduct = {
@@ -35,6 +34,8 @@ export type ProductFormRules = {
   sizeGroups: { label: string; sizes: readonly string[] }[];
   /** The names of a size's stock field and of the field saying what the form showed. */
   stockFields: (size: string) => { name: string; was: string };
+  /** A new product's low-stock line (pieces of a size). */
+  lowStockAt: number;
   messages: { noImage: string; failed: { create: string; update: string } };
 };
 
@@ -317,7 +318,7 @@ export function ProductEditor({
           min={0}
           max={999}
           step={1}
-          defaultValue={product?.lowStockAt ?? DEFAULT_LOW_STOCK_AT}
+          defaultValue={product?.lowStockAt ?? rules.lowStockAt}
           {...invalid("lowStockAt")}
           aria-describedby={
             errors.lowStockAt

@@ -11,6 +11,7 @@ import {
 } from "~/modules/catalog/admin-products.server";
 import { CATEGORY_IDS, categoryName } from "~/modules/catalog/categories";
 import {
+  DEFAULT_LOW_STOCK_AT,
   MAX_PRODUCT_IMAGES,
   PRODUCT_FAILURES,
   PRODUCT_MESSAGES,
@@ -139,6 +140,7 @@ const formRules: ProductFormRules = {
     },
   ],
   stockFields: (size) => ({ name: stockField(size), was: stockWasField(size) }),
+  lowStockAt: DEFAULT_LOW_STOCK_AT,
   messages: { noImage: PRODUCT_MESSAGES.noImage, failed: PRODUCT_FAILURES },
 };
 
