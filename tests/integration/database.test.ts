@@ -41,6 +41,7 @@ describe.each(databases)("on $name", (database) => {
       "rate_limit",
       "search_words",
       "session",
+      "stock_alerts",
       "stock_movements",
       "throttle_counters",
       "user",
