@@ -148,7 +148,7 @@ test.describe("The owner manages stock", () => {
     });
   });
 
-  test("'Low stock' on the dashboard leads to the products with a size at 3 or fewer", async ({
+  test("'Low stock' on the dashboard leads to the products with a size at its own line or fewer (2 unless set)", async ({
     page,
   }, testInfo) => {
     await logInAsOwner(page);
