@@ -20,6 +20,15 @@ test.use({
   ],
 });
 
+/** A piece of one size, made to order, is the cart's one line; the cart page is open. */
+const piece = madeToOrder.find((p) => p.sizes.length === 0)!;
+async function oneSizePieceInCart(page: Page) {
+  await page.goto(`/product/${piece.id}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await page.goto("/cart");
+}
+
 /** The service worker installed, its offline page kept, and this page under its control. */
 async function serviceWorkerInCharge(page: Page) {
   await page.goto("/");
@@ -105,10 +114,10 @@ test.describe("A dropped connection", () => {
     page,
     context,
   }) => {
-    const piece = madeToOrder.find((p) => p.sizes.length > 1)!;
-    const size = piece.sizes[1]!;
+    const sized = madeToOrder.find((p) => p.sizes.length > 1)!;
+    const size = sized.sizes[1]!;
     const notice = page.getByRole("alert").filter({ hasText: NO_CONNECTION });
-    await page.goto(`/product/${piece.id}`);
+    await page.goto(`/product/${sized.id}`);
     await chooseSize(page, size);
     await context.setOffline(true);
     await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -119,14 +128,14 @@ test.describe("A dropped connection", () => {
     await expect(page.getByTestId("cart-badge")).toHaveText("1");
 
     await page.goto("/cart");
-    const line = page.getByTestId("cart-line").filter({ hasText: piece.name });
+    const line = page.getByTestId("cart-line").filter({ hasText: sized.name });
     await expect(line).toContainText(`Size: ${size}`);
     await context.setOffline(true);
     await line.getByRole("button", { name: /^One more/ }).click();
     await expect(notice).toBeVisible();
     await context.setOffline(false);
     await expect(notice).toHaveCount(0);
-    await expect(page.getByRole("button", { name: `Pay ${ksh(piece.price * 2)}` })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Pay ${ksh(sized.price * 2)}` })).toBeVisible();
 
     await fillCheckout(page, { name: "Nyokabi Wairimu" });
     await page.getByLabel("Order notes").fill("Leave it at the gate");
@@ -146,11 +155,7 @@ test.describe("A dropped connection", () => {
   test("what was typed into the checkout survives a reload, until the order is placed", async ({
     page,
   }) => {
-    const piece = madeToOrder.find((p) => p.sizes.length === 0)!;
-    await page.goto(`/product/${piece.id}`);
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(page.getByTestId("cart-badge")).toHaveText("1");
-    await page.goto("/cart");
+    await oneSizePieceInCart(page);
     await fillCheckout(page, { name: "Nyokabi Wairimu" });
     await page.getByLabel("Rider (boda boda)").check();
     await page.getByLabel(/^Delivery address/).fill("Kenol, Murang'a Rd");
@@ -199,11 +204,7 @@ test.describe("A dropped connection", () => {
 
   test("a paid order's page, seen once, opens without a connection", async ({ page, context }) => {
     await serviceWorkerInCharge(page);
-    const piece = madeToOrder.find((p) => p.sizes.length === 0)!;
-    await page.goto(`/product/${piece.id}`);
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(page.getByTestId("cart-badge")).toHaveText("1");
-    await page.goto("/cart");
+    await oneSizePieceInCart(page);
     await fillCheckout(page, {});
     await page.getByRole("button", { name: /^Pay KSh/ }).click();
     await page.getByRole("button", { name: /^Pay KES/ }).click();
@@ -250,11 +251,7 @@ test.describe("A dropped connection without JavaScript", () => {
     page,
     context,
   }) => {
-    const piece = madeToOrder.find((p) => p.sizes.length === 0)!;
-    await page.goto(`/product/${piece.id}`);
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(page.getByTestId("cart-badge")).toHaveText("1");
-    await page.goto("/cart");
+    await oneSizePieceInCart(page);
     await fillCheckout(page, { name: "Nyokabi Wairimu" });
     await context.setOffline(true);
     await page.getByRole("button", { name: /^Pay KSh/ }).click();
