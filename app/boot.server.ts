@@ -7,6 +7,7 @@ import { type Jobs, startJobs } from "~/modules/jobs/jobs.server";
 import { ensureBrandImages } from "~/modules/media/brand.server";
 import { startMessageSender } from "~/modules/messages/sender.server";
 import { reconciliationJob } from "~/modules/orders/reconcile-job.server";
+import { DEMO_PAYMENTS_WARNING, DEMO_SEVERAL_PROCESSES_WARNING } from "~/modules/payments/settings";
 import { createServices, type Services } from "~/services.server";
 import { type Settings, settingsFromEnvironment } from "~/settings.server";
 import { logger } from "~/utils/logger.server";
@@ -58,14 +59,8 @@ export async function boot(
   }
 
   if (env.DEMO_PAYMENTS) {
-    logger.warn(
-      "Demo mode: no PESAPAL_CONSUMER_KEY is set, so payments go to the built-in Pesapal sandbox emulator and are simulated. Set the Pesapal variables before taking real orders.",
-    );
-    if (env.DATABASE_URL) {
-      logger.warn(
-        "The demo payment emulator keeps its payments in this process's memory: run a single process in demo mode, or set the Pesapal variables to run several.",
-      );
-    }
+    logger.warn(DEMO_PAYMENTS_WARNING);
+    if (env.DATABASE_URL) logger.warn(DEMO_SEVERAL_PROCESSES_WARNING);
   }
   return { env, services };
 }

@@ -19,6 +19,8 @@ export default [
     route("*", "routes/storefront/not-found.tsx"),
   ]),
   route("order-success", "routes/storefront/order-success.tsx"),
+  // Where a shopper waits while paying on their phone (each attempt's unguessable id).
+  route("pay/:attempt", "routes/storefront/pay.tsx"),
   route("login", "routes/admin/login.tsx"),
   // The dashboard's frame (cards, chart, tabs) around one tab each: products, orders.
   route("admin", "routes/admin/dashboard.tsx", [
@@ -31,7 +33,8 @@ export default [
   route("admin/orders.csv", "routes/admin/orders-csv.ts"),
   route("admin/orders/:id/slip", "routes/admin/packing-slip.tsx"),
   route("api/checkout", "routes/resources/api-checkout.ts"),
-  route("api/pesapal/ipn", "routes/resources/pesapal-ipn.ts"),
+  // Payment providers' notifications, at the paths each declares (payments/catalogue.ts).
+  route("api/:provider/*", "routes/resources/payment-notification.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("healthz/live", "routes/resources/healthz-live.ts"),
   route("media/*", "routes/resources/media.ts"),

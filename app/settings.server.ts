@@ -4,7 +4,11 @@ import { z } from "zod";
 import { DEFAULT_STOCK_HOLD_SHARE } from "~/modules/inventory/stock-rules";
 import { s3Settings } from "~/modules/media/settings";
 import { emailSettings, ownerContactSettings, smsSettings } from "~/modules/messages/settings";
-import { pesapalSettings } from "~/modules/payments/pesapal/settings";
+import {
+  isDemoPayments,
+  PAYMENT_SETTINGS,
+  paymentSettingsShape,
+} from "~/modules/payments/settings";
 import {
   flag,
   optionalUrl,
@@ -164,7 +168,7 @@ const coreSettings = settingsSection({
 /** Every group, in the order their mistakes are listed. */
 const SECTIONS = [
   coreSettings,
-  pesapalSettings,
+  ...PAYMENT_SETTINGS,
   smsSettings,
   emailSettings,
   ownerContactSettings,
@@ -174,7 +178,7 @@ const SECTIONS = [
 const schema = z
   .object({
     ...coreSettings.shape,
-    ...pesapalSettings.shape,
+    ...paymentSettingsShape,
     ...smsSettings.shape,
     ...emailSettings.shape,
     ...ownerContactSettings.shape,
@@ -195,7 +199,7 @@ export type Settings = Omit<Parsed, "S3_FORCE_PATH_STYLE" | "DEMO_PAYMENTS" | "H
   PUBLIC_URL: string;
   DATA_DIR: string;
   S3_FORCE_PATH_STYLE: boolean;
-  /** No Pesapal keys: payments go to the built-in sandbox emulator and every page says so. */
+  /** Payments go to the built-in emulators and every page says so (payments/settings.ts). */
   DEMO_PAYMENTS: boolean;
 };
 
@@ -241,7 +245,7 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
     // reached at directly would let a client write its own X-Forwarded-For.
     HOST: env.HOST ?? (env.TRUST_PROXY === false ? "0.0.0.0" : "127.0.0.1"),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
-    DEMO_PAYMENTS: !env.PESAPAL_CONSUMER_KEY,
+    DEMO_PAYMENTS: isDemoPayments(env),
   };
 }
 

@@ -5,14 +5,8 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { backToShopHref } from "~/modules/catalog/back-to-shop";
-import { PAYMENT_NOTIFICATION_PATHS } from "~/modules/payments/notification-paths";
-import { SANDBOX_KEY, SANDBOX_PATH, SANDBOX_SECRET } from "~/modules/payments/pesapal/setup.server";
-import {
-  createPesapalEmulator,
-  type PesapalEmulator,
-} from "~/modules/payments/sandbox/emulator.server";
+import { notificationAt } from "~/modules/payments/catalogue";
 import { requestContext, type Services } from "~/services.server";
-import type { Settings } from "~/settings.server";
 import { isCrossSiteRequest } from "~/utils/csrf";
 import { escapeHtml } from "~/utils/escape-html";
 import { logger } from "~/utils/logger.server";
@@ -40,7 +34,8 @@ const build = () => {
  * The shop's HTTP pipeline, in front of React Router, for one shop's settings: see createApp() at
  * the end.
  */
-function createPipeline(settings: Settings): express.Router {
+function createPipeline(services: Services): express.Router {
+  const { settings } = services;
   const pipeline = express.Router();
 
   // One JSON line per request, with its id: the caller's X-Request-Id (cut to 64 characters), so a
@@ -122,9 +117,11 @@ function createPipeline(settings: Settings): express.Router {
       (req) =>
         SMALL_JSON.test(req.path)
           ? SMALL_JSON_BYTES
-          : isPhotoUpload(req)
-            ? PHOTOS_BYTES
-            : FORM_BYTES,
+          : (notificationAt(req.path)?.route.maxBytes ?? 0) > 0
+            ? notificationAt(req.path)!.route.maxBytes
+            : isPhotoUpload(req)
+              ? PHOTOS_BYTES
+              : FORM_BYTES,
       (req, res) => {
         if (/^\/api\//i.test(req.path)) {
           res.json({ error: { status: "INVALID_ARGUMENT", message: "The request is too large." } });
@@ -159,18 +156,11 @@ function createPipeline(settings: Settings): express.Router {
 </head><body><main><h1>Too large to send</h1><p>${advice}</p><p><a href="${escapeHtml(back)}">Go back</a></p></main></body></html>`;
   }
 
-  // Demo mode: the Pesapal sandbox emulator answers inside the shop. Its Pesapal API is called by
-  // the shop's own client over HTTP, so that half sits before the browser-only CSRF check; its
-  // payment pages take browsers' forms, so they sit after it.
-  const emulator: PesapalEmulator | undefined = settings.DEMO_PAYMENTS
-    ? createPesapalEmulator({
-        publicBaseUrl: `${settings.PUBLIC_URL}${SANDBOX_PATH}`,
-        consumerKey: SANDBOX_KEY,
-        consumerSecret: SANDBOX_SECRET,
-        onIpnError: (error) => logger.warn({ err: error }, "sandbox IPN delivery failed"),
-      })
-    : undefined;
-  if (emulator) pipeline.use(SANDBOX_PATH, emulator.api);
+  // Demo mode: each provider's emulator answers inside the shop. Its API is called by the shop's
+  // own client over HTTP, so that half sits before the browser-only CSRF check; its pages take
+  // browsers' forms, so they sit after it.
+  const emulators = services.payments.emulators;
+  for (const emulator of emulators) pipeline.use(emulator.path, emulator.api);
 
   pipeline.use((req, res, next) => {
     const allowedOrigins = [settings.PUBLIC_URL];
@@ -182,7 +172,7 @@ function createPipeline(settings: Settings): express.Router {
       origin: req.get("origin"),
       referer: req.get("referer"),
       allowedOrigins,
-      exemptPaths: CSRF_EXEMPT_PATHS,
+      isExempt: (path) => path === "/api/checkout" || notificationAt(path) !== null,
     });
     if (refused) {
       res
@@ -194,7 +184,7 @@ function createPipeline(settings: Settings): express.Router {
     next();
   });
 
-  if (emulator) pipeline.use(SANDBOX_PATH, emulator.pages);
+  for (const emulator of emulators) pipeline.use(emulator.path, emulator.pages);
   pipeline.use(refuseMalformedRequests);
   if (settings.BENCH_HOOKS) pipeline.use("/__bench", benchHooks);
   return pipeline;
@@ -210,14 +200,13 @@ const KB = 1024;
 const SMALL_JSON_BYTES = 8 * KB;
 const FORM_BYTES = 64 * KB;
 const PHOTOS_BYTES = 32 * 1024 * KB;
-const SMALL_JSON = /^\/api\/(checkout|pesapal\/ipn)(\.data)?\/?$/i;
+const SMALL_JSON = /^\/api\/checkout(\.data)?\/?$/i;
 const PRODUCT_EDITOR = /^\/admin\/products(\/[^/]+)?(\.data)?\/?$/i;
 const isPhotoUpload = (req: express.Request) =>
   PRODUCT_EDITOR.test(req.path) && Boolean(req.is("multipart/form-data"));
 
-// Payment notifications carry no authority (they only make the shop ask the provider), and the
-// JSON checkout takes a content type no cross-site form can send.
-const CSRF_EXEMPT_PATHS = new Set([...PAYMENT_NOTIFICATION_PATHS, "/api/checkout"]);
+// The CSRF check exempts payment notifications (they carry no authority: they only make the shop
+// ask the provider) and the JSON checkout, which takes a type no cross-site form can send.
 
 /**
  * A product page's 'Back to Shop' returns to the listing the shopper came from, read from the
@@ -242,7 +231,7 @@ function listingReferer(req: express.Request, publicUrl: string): Record<string,
 export function createApp(services: Services): express.Router {
   const shop = express.Router();
   const env = services.settings;
-  shop.use(createPipeline(env));
+  shop.use(createPipeline(services));
   // Storefront pages kept for visitors without cookies: only in a built shop (the development
   // server reloads modules under it).
   if (import.meta.env.PROD && env.PAGE_CACHE_MB > 0) {

@@ -1,7 +1,9 @@
 import type { NextFunction, Request, Response } from "express";
+import { notificationAt } from "~/modules/payments/catalogue";
 
-/** The endpoints that take a body of their own type: the JSON checkout and Pesapal's IPN. */
-export const OWN_BODY_TYPES = new Set(["/api/checkout", "/api/pesapal/ipn"]);
+/** The endpoints that take a body of their own type: the JSON checkout and payment notifications. */
+export const ownBodyType = (path: string) =>
+  path === "/api/checkout" || notificationAt(path) !== null;
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 /** A NUL byte, raw or percent-encoded: PostgreSQL text cannot hold one. */
@@ -23,7 +25,7 @@ export function refuseMalformedRequests(req: Request, res: Response, next: NextF
   }
   // React Router matches paths without regard to case or a trailing slash.
   const path = req.path.toLowerCase().replace(/\/+$/, "");
-  if (BODY_METHODS.has(req.method) && !OWN_BODY_TYPES.has(path) && !req.is(FORM_TYPES)) {
+  if (BODY_METHODS.has(req.method) && !ownBodyType(path) && !req.is(FORM_TYPES)) {
     res.status(415).type("text/plain").send(NOT_A_FORM);
     return;
   }

@@ -26,6 +26,12 @@ export type DatabaseHandle = {
    * once (migrations, the first admin, the sample catalogue) when several processes start together.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` holding the lock named `key` across the shop's processes: another caller with the
+   * same key waits for it (a second payment request for one order waits for the first's answer).
+   * A process that dies lets go at once: the database drops its connection's locks.
+   */
+  lockWhile<T>(key: string, work: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /** Committed changes to products and stock, from this process and the others. */
@@ -75,6 +81,48 @@ export async function createPglite(dir: string, options: { loadDataDir?: Blob } 
 }
 
 /**
+ * Locks of one process, by key: each caller waits for the one before it. Enough where the
+ * database belongs to one process (PGlite), and in front of PostgreSQL's lock so that a process
+ * holds one connection per key, not one per waiting request.
+ */
+function processLocks() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const before = tails.get(key) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const tail = run.catch(() => {});
+    tails.set(key, tail);
+    try {
+      return await run;
+    } finally {
+      if (tails.get(key) === tail) tails.delete(key);
+    }
+  };
+}
+
+/**
+ * PostgreSQL's session advisory lock for `key`, on a pool of its own: a holder's own queries go
+ * through the main pool, so holders can never use up the connections they wait for.
+ */
+function advisoryLocks(pool: pg.Pool) {
+  const local = processLocks();
+  return <T>(key: string, work: () => Promise<T>): Promise<T> =>
+    local(key, async () => {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(hashtextextended($1, 0))", [key]);
+        try {
+          return await work();
+        } finally {
+          await client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [key]);
+        }
+      } finally {
+        client.release();
+      }
+    });
+}
+
+/**
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `<dataDir>/db`, and
  * applies the committed migrations. PGlite is opened at boot (about 3 s on a new folder), never
  * on a first request.
@@ -103,12 +151,20 @@ export async function openDatabase(options: {
     pool.on("error", () => {});
     const db = drizzle({ client: pool, schema });
     const exclusively = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work);
+    // Up to 20 payment requests of different orders at once, each holding its order's lock.
+    const lockPool = new Pool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      idleTimeoutMillis: 10_000,
+    });
+    lockPool.on("error", () => {});
     try {
       // Two processes starting together on an empty database must not both create the tables.
       await exclusively(() => migrate(db, { migrationsFolder: MIGRATIONS }));
     } catch (error) {
       await catalogue.close();
       await pool.end();
+      await lockPool.end();
       const cause = (error as { cause?: unknown }).cause ?? error;
       const code = (cause as NodeJS.ErrnoException).code;
       // An unreachable server is an operator's fix, not a crash worth a stack trace.
@@ -129,6 +185,7 @@ export async function openDatabase(options: {
       connection: { kind: "postgres", url: options.databaseUrl },
       processId: alive.id,
       exclusively,
+      lockWhile: advisoryLocks(lockPool),
       ping: async () => void (await pool.query("select 1")),
       catalogue,
       close: async () => {
@@ -137,6 +194,9 @@ export async function openDatabase(options: {
         await alive.release();
         await catalogue.close();
         await pool.end();
+        // A payment request still holding its order's lock is not waited for: the process is
+        // stopping, and the database lets go of the lock with the connection.
+        await Promise.race([lockPool.end(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
       },
     };
   }
@@ -162,6 +222,7 @@ export async function openDatabase(options: {
       processId: alive.id,
       // PGlite belongs to one process (see pglite-lock.server.ts): nothing to wait for.
       exclusively: (work) => work(),
+      lockWhile: processLocks(),
       ping: async () => {
         if (closed) throw new Error("The database is closed.");
         await client.query("select 1");

@@ -11,7 +11,9 @@ export type PaymentFailure =
   | "insufficient_funds"
   | "timed_out"
   | "wrong_pin"
-  | "declined";
+  | "declined"
+  /** Another M-Pesa request was already open for the phone number. */
+  | "busy";
 
 /** A provider's answer about one payment, normalised. Stored with the order as it is. */
 export type PaymentStatus = {
@@ -30,4 +32,21 @@ export type PaymentStatus = {
   failure?: PaymentFailure | null;
   /** The provider's own answer as received, kept for investigation; the shop never reads it. */
   providerAnswer?: unknown;
+};
+
+/**
+ * Where one payment attempt of an order stands (`payment_attempts.state`): `open` while its
+ * provider may still take the money (at most one per order), `paid` once the provider proved it
+ * paid, `failed` once it proved it will not be, `replaced` when the shopper chose another attempt
+ * before this one ended (it is still asked about until it surely has).
+ */
+export type PaymentAttemptState = "open" | "paid" | "failed" | "replaced";
+
+/** What a provider's notification claimed about an attempt: kept, never trusted on its own. */
+export type NotificationClaim = {
+  resultCode?: number;
+  amount?: number | null;
+  /** The provider's receipt (M-Pesa's MpesaReceiptNumber), the confirmation code once proven. */
+  receipt?: string | null;
+  phone?: string | null;
 };

@@ -21,7 +21,7 @@ import {
 import type { FulfilmentState } from "./fulfilment-states";
 import type { MessageAudience, MessageChannel, MessageKind, MessageState } from "./message-states";
 import type { OrderStatus } from "./order-statuses";
-import type { PaymentStatus } from "./payment-status";
+import type { NotificationClaim, PaymentAttemptState, PaymentStatus } from "./payment-status";
 import type { ShortLine, StockMovementKind, StockState } from "./stock-states";
 
 const timestamps = {
@@ -238,6 +238,57 @@ export const orders = pgTable(
     check(
       "orders_status_valid",
       sql`${t.status} in ('Pending', 'Processing', 'Shipped', 'Completed', 'Failed')`,
+    ),
+  ],
+);
+
+/**
+ * Each request an order made to a payment provider: an M-Pesa prompt, sent again, or a Pesapal
+ * page after it. At most one is open at a time; the order settles from whichever is proven paid.
+ * The order's `payment_provider` and `payment_reference` name the attempt that counts: the
+ * latest, or the one that paid.
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The order's nth request: its merchant reference is the order id with "-n" after the first. */
+    number: integer("number").notNull(),
+    provider: text("provider").notNull(),
+    /** The provider's reference (Pesapal's tracking id, M-Pesa's CheckoutRequestID), once taken. */
+    reference: text("reference"),
+    /** Unguessable: the attempt's callback address and the shopper's waiting page carry it. */
+    token: text("token")
+      .notNull()
+      .unique()
+      .$defaultFn(() => randomBytes(24).toString("base64url")),
+    state: text("state").$type<PaymentAttemptState>().notNull().default("open"),
+    /** The amount asked for, in whole shillings. */
+    amount: integer("amount").notNull(),
+    /** The M-Pesa number the prompt went to. */
+    phone: text("phone"),
+    /** Where the shopper pays: the provider's page, or the shop's waiting page. */
+    redirectUrl: text("redirect_url"),
+    /** What the provider's notification claimed; proven by asking the provider before it counts. */
+    claim: jsonb("claim").$type<NotificationClaim>(),
+    /** The provider's last answer about this attempt. */
+    status: jsonb("status").$type<PaymentStatus>(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    unique("payment_attempts_reference_unique").on(t.provider, t.reference),
+    uniqueIndex("payment_attempts_one_open").on(t.orderId).where(sql`${t.state} = 'open'`),
+    index("payment_attempts_order_idx").on(t.orderId, t.number),
+    index("payment_attempts_unfinished_idx")
+      .on(t.createdAt)
+      .where(sql`${t.state} in ('open', 'replaced')`),
+    check(
+      "payment_attempts_state_valid",
+      sql`${t.state} in ('open', 'paid', 'failed', 'replaced')`,
     ),
   ],
 );

@@ -15,10 +15,10 @@ export function isCrossSiteRequest(request: {
   /** The origins this shop answers on: its PUBLIC_URL and the Host the request was sent to. */
   allowedOrigins: string[];
   /** Paths whose requests carry no authority a cross-site sender could borrow. */
-  exemptPaths: ReadonlySet<string>;
+  isExempt: (path: string) => boolean;
 }): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  if (request.exemptPaths.has(request.path)) return false;
+  if (request.isExempt(request.path)) return false;
   const source = request.origin && request.origin !== "null" ? request.origin : request.referer;
   if (!source) return true;
   let origin: string;

@@ -12,6 +12,7 @@ import {
   intlPhone,
   logInAsOwner,
   OWNER,
+  payOnPesapal,
   shopperPhone,
   test,
 } from "./fixtures";
@@ -30,7 +31,7 @@ async function placePendingOrder(page: Page, customer: string) {
   await expect(page.getByText("Added to cart!")).toBeVisible();
   await page.goto("/cart");
   await fillCheckout(page, { name: customer, email: "otieno@example.co.ke" });
-  await page.getByRole("button", { name: /^Pay KSh/ }).click();
+  await payOnPesapal(page);
   await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
   const payUrl = page.url();
   const trackingId = new URL(payUrl).pathname.split("/").at(-2)!;

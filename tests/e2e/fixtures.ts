@@ -164,14 +164,19 @@ export async function sidebarCategories(page: Page) {
   return page.locator("aside").getByRole("navigation", { name: "Categories" });
 }
 
+/** The checkout's two ways to pay in demo mode. */
+export const PAY_BY_PHONE = "M-Pesa: pay on your phone";
+export const PAY_ON_PESAPAL = "Card or other mobile money (Pesapal)";
+
 /**
  * Fills the cart page's checkout form as a shopper types it: name, phone and email (a Nairobi
  * shopper's, with the test's own phone number, unless given), and the delivery address when one
- * is given (matatu and rider ask for it).
+ * is given (matatu and rider ask for it). It pays on Pesapal's page unless `pay` says M-Pesa.
  */
 export async function fillCheckout(
   page: Page,
   fields: Partial<Record<"name" | "phone" | "email" | "address", string>> = {},
+  pay: "pesapal" | "mpesa" = "pesapal",
 ) {
   const values = {
     name: "Wanjiru Kamau",
@@ -180,9 +185,16 @@ export async function fillCheckout(
     ...fields,
   };
   await page.getByLabel("Full name").fill(values.name);
-  await page.getByLabel("Phone").fill(values.phone);
+  await page.getByLabel("Phone", { exact: true }).fill(values.phone);
   await page.getByRole("textbox", { name: "Email" }).fill(values.email);
   if (values.address !== undefined) await page.getByLabel(/^Delivery address/).fill(values.address);
+  await page.getByRole("radio", { name: pay === "mpesa" ? PAY_BY_PHONE : PAY_ON_PESAPAL }).check();
+}
+
+/** Pay on Pesapal's page: its choice, then the Pay button (whatever total it says). */
+export async function payOnPesapal(page: Page) {
+  await page.getByRole("radio", { name: PAY_ON_PESAPAL }).check();
+  await page.getByRole("button", { name: /^Pay KSh/ }).click();
 }
 
 export const OWNER = { email: "owner@amaniprints.test", password: "kitenge-owner-2026" };

@@ -8,6 +8,7 @@ import {
   fillCheckout,
   hydrated,
   ksh,
+  payOnPesapal,
   test,
 } from "./fixtures";
 
@@ -140,7 +141,7 @@ test.describe("A dropped connection", () => {
     await fillCheckout(page, { name: "Nyokabi Wairimu" });
     await page.getByLabel("Order notes").fill("Leave it at the gate");
     await context.setOffline(true);
-    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await payOnPesapal(page);
     await expect(notice).toBeVisible();
     await expect(page.getByRole("heading", { name: "Your Cart" })).toBeVisible();
     await expect(page.getByLabel("Full name")).toHaveValue("Nyokabi Wairimu");
@@ -169,7 +170,7 @@ test.describe("A dropped connection", () => {
     await expect(page.getByRole("button", { name: `Pay ${ksh(piece.price + 300)}` })).toBeVisible();
 
     // Placed and paid: the next checkout in this tab starts empty.
-    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await payOnPesapal(page);
     await page.getByRole("button", { name: /^Pay KES/ }).click();
     await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible({
       timeout: 15_000,
@@ -206,7 +207,7 @@ test.describe("A dropped connection", () => {
     await serviceWorkerInCharge(page);
     await oneSizePieceInCart(page);
     await fillCheckout(page, {});
-    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await payOnPesapal(page);
     await page.getByRole("button", { name: /^Pay KES/ }).click();
     await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible({
       timeout: 15_000,
@@ -254,7 +255,7 @@ test.describe("A dropped connection without JavaScript", () => {
     await oneSizePieceInCart(page);
     await fillCheckout(page, { name: "Nyokabi Wairimu" });
     await context.setOffline(true);
-    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await payOnPesapal(page);
     await expect(page).toHaveURL(/^chrome-error:/);
     // The browser's own page offers to try again; it sends the same form.
     await context.setOffline(false);

@@ -9,7 +9,7 @@ import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import { runSql } from "../setup/run-sql";
 import { tempDir } from "../setup/temp-dir";
 import { madeToOrder } from "./catalogue";
-import { addProduct, expect, logInAsOwner, OWNER, test } from "./fixtures";
+import { addProduct, expect, logInAsOwner, OWNER, PAY_ON_PESAPAL, test } from "./fixtures";
 import { freePort, startServer } from "./server-process";
 
 // Start-up and operations, on the built server itself. The tests are independent and run side by
@@ -353,8 +353,9 @@ test.describe("a shop without a catalogue whose Pesapal and database fail", () =
     await expect(page.getByText("Added to cart!")).toBeVisible();
     await page.goto("/cart");
     await page.getByLabel("Full name").fill("Wanjiru Kamau");
-    await page.getByLabel("Phone").fill("0712345678");
+    await page.getByLabel("Phone", { exact: true }).fill("0712345678");
     await page.getByRole("textbox", { name: "Email" }).fill("wanjiru@example.co.ke");
+    await page.getByRole("radio", { name: PAY_ON_PESAPAL }).check();
     const pay = page.getByRole("button", { name: /^Pay KSh/ });
     await pay.click();
     await expect(page.getByRole("alert")).toHaveText(

@@ -8,6 +8,7 @@ import {
   logInAsOwner,
   OWNER,
   openDashboard,
+  payOnPesapal,
   shopperPhone,
   test,
 } from "./fixtures";
@@ -51,7 +52,7 @@ async function shopperHolds(browser: Browser, productId: string, size: string, c
     await page.getByRole("textbox", { name: "Full name", exact: true }).fill("Otieno Ouma");
     await page.getByRole("textbox", { name: "Phone", exact: true }).fill(shopperPhone());
     await page.getByRole("textbox", { name: "Email" }).fill("otieno@example.co.ke");
-    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await payOnPesapal(page);
     await expect(page.getByRole("heading", { name: /^Pay KES/ })).toBeVisible();
   } finally {
     await context.close();

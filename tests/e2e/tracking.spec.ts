@@ -10,6 +10,7 @@ import {
   isPhone,
   logInAsOwner,
   openDashboard,
+  payOnPesapal,
   test,
 } from "./fixtures";
 
@@ -38,7 +39,7 @@ async function checkout(page: Page, customer: string, phone: string, matatu = tr
     email: "otieno@example.co.ke",
     address: matatu ? "Oginga Odinga St, Kisumu" : undefined,
   });
-  await page.getByRole("button", { name: /^Pay KSh/ }).click();
+  await payOnPesapal(page);
   await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
 }
 

@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { aliveOnPglite, aliveOnPostgres } from "~/db/process-alive.server";
 import { orders, products } from "~/db/schema";
 import { placeOrder } from "~/modules/checkout/checkout.server";
 import type { PaymentRequest } from "~/modules/payments/provider";
@@ -53,21 +52,39 @@ describe.each(databases)(
   (database) => {
     let handle: DatabaseHandle & { dispose(): Promise<void> };
     const provider = new SlowPay();
-    /** Another shop process on the same database, as far as claims can tell. */
+    /**
+     * Another shop process on the same database, as far as locks can tell: on PostgreSQL its
+     * order locks are held on a connection of its own, which `die` drops as a killed process's
+     * would be; PGlite belongs to one process, so a dead one holds nothing.
+     */
     const anotherProcess = () => {
+      const clients: pg.Client[] = [];
       const { connection } = handle;
-      return connection.kind === "pglite"
-        ? aliveOnPglite(connection.client)
-        : aliveOnPostgres(() => new pg.Client({ connectionString: connection.url }));
+      const lockWhile = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
+        if (connection.kind === "pglite") return work();
+        const client = new pg.Client({ connectionString: connection.url });
+        client.on("error", () => {});
+        clients.push(client);
+        await client.connect();
+        await client.query("select pg_advisory_lock(hashtextextended($1, 0))", [key]);
+        try {
+          return await work();
+        } finally {
+          await client.end().catch(() => {});
+        }
+      };
+      return {
+        database: { db: handle.db, lockWhile },
+        die: () => Promise.all(clients.map((c) => c.end().catch(() => {}))),
+      };
     };
-    const submission = (processId: number, cartId: string) => ({
+    const submission = (cartId: string) => ({
       form,
       items: [{ productId: "9601", size: "", quantity: 1 }],
       cartId,
       publicUrl: "http://localhost:3000",
       shopName: "Amani Prints",
       freeDeliveryOver: 0,
-      processId,
     });
     const order = async (cartId: string) =>
       (await handle.db.select().from(orders).where(eq(orders.cartId, cartId)))[0];
@@ -88,15 +105,15 @@ describe.each(databases)(
     test("resumes the interrupted request in under 2 seconds", async () => {
       const providers = new PaymentProviders([provider]);
       const cartId = randomUUID();
-      const dying = await anotherProcess();
+      const dying = anotherProcess();
       const { asked } = provider.holdNext();
       // The first process placed the order and is asking the provider when it dies.
-      void placeOrder(handle.db, providers, submission(dying.id, cartId)).catch(() => {});
+      void placeOrder(dying.database, providers, submission(cartId)).catch(() => {});
       await asked;
-      await dying.release();
+      await dying.die();
 
       const started = Date.now();
-      const resumed = await placeOrder(handle.db, providers, submission(handle.processId, cartId));
+      const resumed = await placeOrder(handle, providers, submission(cartId));
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(resumed.redirectUrl).toMatch(/^https:\/\/pay\.fake\.example\/checkout\//);
       expect(await order(cartId)).toMatchObject({
@@ -109,13 +126,14 @@ describe.each(databases)(
     test("while that process lives, the same submission waits for its answer and asks nothing twice", async () => {
       const providers = new PaymentProviders([provider]);
       const cartId = randomUUID();
-      const living = await anotherProcess();
+      const living =
+        handle.kind === "pglite" ? { database: handle, die: async () => {} } : anotherProcess();
       try {
         const { asked, answer } = provider.holdNext();
-        const first = placeOrder(handle.db, providers, submission(living.id, cartId));
+        const first = placeOrder(living.database, providers, submission(cartId));
         await asked;
         const requests = provider.requests;
-        const again = placeOrder(handle.db, providers, submission(handle.processId, cartId));
+        const again = placeOrder(handle, providers, submission(cartId));
         await new Promise((resolve) => setTimeout(resolve, 600));
         answer();
         const [a, b] = await Promise.all([first, again]);
@@ -123,7 +141,7 @@ describe.each(databases)(
         expect(provider.requests).toBe(requests);
         expect(await order(cartId)).toMatchObject({ paymentAttempts: 1 });
       } finally {
-        await living.release();
+        await living.die();
       }
     });
   },

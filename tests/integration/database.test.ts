@@ -36,6 +36,7 @@ describe.each(databases)("on $name", (database) => {
       "messages",
       "order_events",
       "orders",
+      "payment_attempts",
       "product_stock",
       "products",
       "rate_limit",

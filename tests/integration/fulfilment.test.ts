@@ -40,7 +40,7 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
   /** An order of its own (its own phone number), paid or not. */
   const order = async (deliveryMethod: "pickup" | "matatu", pay: "complete" | "fail" | null) => {
     const phone = `07${String(10_000_000 + phones++).padStart(8, "0")}`;
-    const placed = await placeOrder(handle.db, new PaymentProviders([client]), {
+    const placed = await placeOrder(handle, new PaymentProviders([client]), {
       form: {
         ...base,
         phone,

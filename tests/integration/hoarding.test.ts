@@ -32,7 +32,7 @@ describe.each(databases)("stock that cannot be hoarded, on $name", (database) =>
 
   const checkout = (address: string, items: RequestedItem[]) => {
     const { services } = pesapal;
-    return placeOrder(services.db, services.payments, {
+    return placeOrder(services.database, services.payments, {
       form: form(`07${String(30_000_000 + phones++)}`),
       items,
       cartId: randomUUID(),

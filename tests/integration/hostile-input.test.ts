@@ -4,8 +4,9 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { cartLines, carts, orders, products } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/admins.server";
 import { DiskStorage } from "~/modules/media/storage.server";
+import { PROVIDER_DESCRIPTIONS } from "~/modules/payments/catalogue";
 import routes from "~/routes";
-import { OWN_BODY_TYPES } from "../../server/refuse-malformed";
+import { ownBodyType } from "../../server/refuse-malformed";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
 import { testServices } from "../setup/services";
@@ -57,9 +58,17 @@ const table = await Promise.all(
     return { ...r, hasAction: typeof module.action === "function" };
   }),
 );
-const actionUrls = table.filter((r) => r.hasAction).flatMap((r) => urlsFor(r.path));
+/** Payment notifications are fuzzed at the paths their providers declare (a token filled in). */
+const notificationUrls = PROVIDER_DESCRIPTIONS.flatMap((provider) =>
+  provider.notifications.map((n) => n.path.replace(/:\w+/g, "fuzz-token-0123456789")),
+);
+const actionUrls = table
+  .filter((r) => r.hasAction)
+  .flatMap((r) =>
+    r.file.endsWith("payment-notification.ts") ? notificationUrls : urlsFor(r.path),
+  );
 const isAdmin = (url: string) => url === "/admin" || url.startsWith("/admin/");
-const takesJson = (url: string) => OWN_BODY_TYPES.has(url);
+const takesJson = (url: string) => ownBodyType(url);
 
 /** Field names the shop's forms read, so arbitrary values reach real code paths. */
 const FIELD_NAMES = [
@@ -257,6 +266,7 @@ test("the route table gives the fuzzing every form action and JSON endpoint", ()
       `/admin/products/${PRODUCT_ID}`,
       "/api/checkout",
       "/api/pesapal/ipn",
+      "/api/mpesa-express/callback/fuzz-token-0123456789",
     ]),
   );
 });

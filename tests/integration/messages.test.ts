@@ -65,7 +65,7 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
 
   const placeAndPay = async (who: { phone?: string; email?: string } = {}) => {
     const phone = who.phone ?? `07${String(20_000_000 + n++)}`;
-    const placed = await placeOrder(handle.db, new PaymentProviders([client]), {
+    const placed = await placeOrder(handle, new PaymentProviders([client]), {
       form: {
         name: "Akinyi Otieno",
         phone,

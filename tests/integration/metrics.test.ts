@@ -52,7 +52,7 @@ describe.each(databases)("metrics recorded by checkout and settlement, on $name"
     const completed = `{outcome="Completed",source="callback"}`;
     const settled = await sample("shop_orders_settled_total", completed);
 
-    const { orderId, redirectUrl } = await placeOrder(handle.db, new PaymentProviders([client]), {
+    const { orderId, redirectUrl } = await placeOrder(handle, new PaymentProviders([client]), {
       form: {
         name: "Akinyi Otieno",
         phone: "0712345678",

@@ -50,7 +50,7 @@ describe.each(databases)(
     const orderOf = (id: string) => storedOrder(handle.db, id);
     const eventsOf = (id: string) => timelineOf(handle.db, id);
     const checkout = () =>
-      placeOrder(handle.db, providers, {
+      placeOrder(handle, providers, {
         form,
         items: [{ productId: "9101", size: "", quantity: 1 }],
         clientTotal: 1200,
@@ -113,7 +113,7 @@ describe.each(databases)(
     test("a provider the shop does not have is refused and creates nothing", async () => {
       const before = (await handle.db.select({ id: orders.id }).from(orders)).length;
       await expect(
-        placeOrder(handle.db, providers, {
+        placeOrder(handle, providers, {
           form,
           items: [{ productId: "9101", size: "", quantity: 1 }],
           cartId: null,

@@ -96,7 +96,7 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
     overrides: Partial<Parameters<typeof placeOrder>[2]> = {},
     provider: PesapalClient = client,
   ) =>
-    placeOrder(handle.db, new PaymentProviders([provider]), {
+    placeOrder(handle, new PaymentProviders([provider]), {
       form,
       items,
       cartId: null,

@@ -159,6 +159,9 @@ describe.each(databases)("'Try again' after a failed payment, on $name", (databa
         notes: shopper.notes,
         deliveryMethod: "matatu",
         pickupLocation: "",
+        // The same way to pay is chosen again.
+        paymentProvider: "pesapal",
+        payerPhone: "",
       },
       failure: "Your bank or card issuer declined the payment.",
     });

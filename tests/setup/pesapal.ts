@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.server";
-import { loader as ipnGet, action as ipnPost } from "~/routes/resources/pesapal-ipn";
+import { loader as ipnGet, action as ipnPost } from "~/routes/resources/payment-notification";
 import type { Services } from "~/services.server";
 import type { Settings } from "~/settings.server";
 import { routeArgs, testServices } from "./services";
@@ -82,10 +82,13 @@ export async function startPesapalShop(
   const pesapal = await startPesapal((app) =>
     app.all("/ipn", express.text({ type: "*/*" }), async (req, res) => {
       if (!services) return void res.status(503).end();
-      const request = new Request(`http://localhost${req.originalUrl}`, {
-        method: req.method,
-        body: req.method === "POST" ? req.body : undefined,
-      });
+      const request = new Request(
+        `http://localhost${req.originalUrl.replace(/^\/ipn/, "/api/pesapal/ipn")}`,
+        {
+          method: req.method,
+          body: req.method === "POST" ? req.body : undefined,
+        },
+      );
       const args = routeArgs<never>(services, request);
       const response = req.method === "POST" ? await ipnPost(args) : await ipnGet(args);
       res

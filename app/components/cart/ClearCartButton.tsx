@@ -3,12 +3,6 @@ import { useFetcher, useSubmit } from "react-router";
 
 type Line = { productId: string; size: string; quantity: number };
 
-/** How long 'Undo' is offered after the cart is cleared. */
-const UNDO_FOR_MS = 5000;
-
-/** The page's main heading, where the focus goes once the toast has left with it. */
-const focusHeading = () => document.querySelector<HTMLElement>("#main h1")?.focus();
-
 /**
  * 'Clear Cart' with 'Undo'. With JavaScript the cart is cleared in the background and a toast
  * offers 'Undo' for 5 seconds, which puts the same lines back (checked by the server like any
@@ -26,30 +20,7 @@ export function useClearCart(lines: Line[]) {
     const undo = cleared.current;
     cleared.current = [];
     // Loaded once the cart is cleared: the cart page's first script stays light.
-    void import("../toast-with-action").then(({ notifyWithAction }) =>
-      notifyWithAction({
-        message: "Your cart was cleared.",
-        action: "Undo",
-        duration: UNDO_FOR_MS,
-        onGone: focusHeading,
-        onAction: () => {
-          const form = new FormData();
-          form.set("intent", "restore");
-          form.set("via", "fetch");
-          for (const line of undo) {
-            form.append("productId", line.productId);
-            form.append("size", line.size);
-            form.append("quantity", String(line.quantity));
-          }
-          void submit(form, {
-            method: "post",
-            action: "/cart",
-            navigate: false,
-            fetcherKey: "cart-undo",
-          });
-        },
-      }),
-    );
+    void import("./offer-cart-undo").then(({ offerCartUndo }) => offerCartUndo(undo, submit));
   }, [clear.state, clear.data, submit]);
 
   return {

@@ -26,6 +26,18 @@ export function normaliseKenyanPhone(input: string): string | null {
   return match ? `254${match[1]}` : null;
 }
 
+export const PAYER_PHONE_INVALID =
+  "Please enter the M-Pesa number to pay from (e.g., 0712345678 or 254712345678)";
+
+/** Another M-Pesa number for the prompt than the order's phone: the same rules, stored alike. */
+export const payerPhoneSchema = z.pipe(
+  z.string({ error: PAYER_PHONE_INVALID }).check(
+    z.maxLength(40, { error: PAYER_PHONE_INVALID }),
+    z.refine((v) => normaliseKenyanPhone(v) !== null, { error: PAYER_PHONE_INVALID }),
+  ),
+  z.transform((v) => normaliseKenyanPhone(v)!),
+);
+
 const text = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 
 export const checkoutSchema = z

@@ -1,24 +1,27 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { processGone } from "~/db/process-alive.server";
+import type { DatabaseHandle, Db } from "~/db/client.server";
 import { type OrderItem, orderEvents, orders, products } from "~/db/schema";
-import { cartTotal, itemCount, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
+import { cartTotal, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
 import {
   firstUnfilledLine,
   holdOrderStock,
   NotEnoughStockError,
-  releaseOrderStock,
 } from "~/modules/inventory/stock.server";
 import {
   DEFAULT_STOCK_HOLD_MINUTES,
   DEFAULT_STOCK_HOLD_SHARE,
 } from "~/modules/inventory/stock-rules";
-import { merchantReference, PaymentError } from "~/modules/payments/provider";
+import { PaymentRequestFailed, requestPayment } from "~/modules/orders/payment-request.server";
+import { describeProvider } from "~/modules/payments/catalogue";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
-import { logger } from "~/utils/logger.server";
 import { recordOrderCreated } from "~/utils/metrics.server";
-import { type CheckoutData, validateCheckout } from "./checkout-form";
+import {
+  type CheckoutData,
+  PAYER_PHONE_INVALID,
+  payerPhoneSchema,
+  validateCheckout,
+} from "./checkout-form";
 import { checkoutKey } from "./checkout-key.server";
 import { deliveryFee, orderTotal } from "./delivery";
 import { mergeLines } from "./order-lines";
@@ -136,6 +139,8 @@ type PlaceOrder = {
   freeDeliveryOver: number;
   /** The payment provider the shopper chose; the shop's default when not given. */
   provider?: string;
+  /** Another M-Pesa number for the prompt than the phone given for the order, as typed. */
+  payerPhone?: unknown;
   /**
    * The shopper's address, for a checkout from the internet: when given, checkouts are limited
    * per address, cart and phone number (CHECKOUTS_PER_ADDRESS, _CART, _PHONE).
@@ -153,29 +158,21 @@ type PlaceOrder = {
 };
 
 export const PROVIDER_UNAVAILABLE = "That payment method is not available. Please choose another.";
+export const ALREADY_PAID = "This order is already paid.";
 export const CHECKOUT_IN_PROGRESS =
   "Your order is already on its way to the payment page. Please wait a moment and try again.";
 
-/** How long a payment request holds its claim on an order (the provider's calls time out first). */
-const CLAIM_SECONDS = 60;
-/** How long the same submission, made again while the first is at the provider, waits for it. */
-const WAIT_FOR_CLAIM_MS = 20_000;
+type OpenOrder = { id: string };
 
 /** How long an order holds its units, and what share of a size unpaid orders may hold. */
 type Hold = { minutes: number; share: number };
 
-type OpenOrder = {
-  id: string;
-  paymentReference: string | null;
-  paymentRedirectUrl: string | null;
-};
-
 /**
- * Checkout: validate, price from the database, create the order as Pending with the payment
- * provider chosen and its units held (one transaction: a line the shelf cannot fill creates
- * nothing and is named to the shopper), ask that provider for its payment page, and answer where
- * to send the shopper. Any payment failure marks the order Failed with the reason in its events
- * and gives its units back.
+ * Checkout: validate, price from the database, create the order as Pending with its units held
+ * (one transaction: a line the shelf cannot fill creates nothing and is named to the shopper), ask
+ * the chosen provider for the order's first payment attempt, and answer where to send the
+ * shopper: the provider's page, or the shop's page that waits while they pay on their phone. A
+ * provider that cannot be reached leaves the order Failed with the reason, its units given back.
  *
  * A checkout from a cart is idempotent: the same submission again (a double tap, a retry after an
  * error or after the server stopped half-way) finds the order it placed, while that order is
@@ -183,10 +180,11 @@ type OpenOrder = {
  * again, instead of placing a second order.
  */
 export async function placeOrder(
-  db: Db,
+  database: Pick<DatabaseHandle, "db" | "lockWhile">,
   providers: PaymentProviders,
   input: PlaceOrder,
 ): Promise<{ orderId: string; redirectUrl: string }> {
+  const { db } = database;
   if (input.provider !== undefined && !providers.has(input.provider)) {
     throw new CheckoutError(PROVIDER_UNAVAILABLE, 400, "INVALID_ARGUMENT", "paymentProvider");
   }
@@ -194,6 +192,9 @@ export async function placeOrder(
   const checked = validateCheckout(input.form);
   if (!checked.ok) throw new CheckoutError(checked.message, 400, "INVALID_ARGUMENT", checked.field);
   const customer: CheckoutData = checked.data;
+  const payerPhone = describeProvider(provider.name)?.asksPayerPhone
+    ? readPayerPhone(input.payerPhone)
+    : undefined;
   const priced = await priceItems(db, input.items, customer.deliveryMethod, input.freeDeliveryOver);
   if (input.clientTotal !== undefined && input.clientTotal !== priced.total) {
     throw new CheckoutError(PRICES_CHANGED, 409, "ABORTED");
@@ -213,7 +214,6 @@ export async function placeOrder(
     share: input.holdShare ?? DEFAULT_STOCK_HOLD_SHARE,
   };
   let open = key ? await findOpenOrder(db, key) : undefined;
-  let claimed = false;
   if (!open) {
     // A first look at the shelf: a sold-out line is refused before it counts against the limit,
     // unless the same submission took the last units a moment ago (a double tap): that resumes.
@@ -239,8 +239,7 @@ export async function placeOrder(
     });
     if (created) {
       recordOrderCreated();
-      open = { id: created, paymentReference: null, paymentRedirectUrl: null };
-      claimed = true;
+      open = { id: created };
     } else {
       // The same submission, placed a moment ago by a request running alongside this one.
       open = key ? await findOpenOrder(db, key) : undefined;
@@ -248,69 +247,44 @@ export async function placeOrder(
     }
   }
 
-  const orderId = open.id;
-  let attempt = 1;
-  if (!claimed) {
-    const claim = await claimPaymentRequest(db, open, hold, input.processId);
-    if ("redirectUrl" in claim) return { orderId, redirectUrl: claim.redirectUrl };
-    attempt = claim.attempt;
-    await db
-      .insert(orderEvents)
-      .values({ orderId, kind: "checkout_resumed", details: { attempt } });
-  }
-
   try {
-    const count = itemCount(priced.items);
-    const { reference, redirectUrl } = await provider.submitOrder({
-      orderId,
-      merchantReference: merchantReference(orderId, attempt),
-      amount: priced.total,
-      currency: "KES",
-      // Each provider cuts it to its own limit.
-      description: `${input.shopName} order of ${count} ${count === 1 ? "item" : "items"}`,
-      callbackUrl: `${input.publicUrl}/order-success`,
-      customer: {
-        name: customer.name,
-        email: customer.email,
-        phone: customer.phone,
-        address: customer.address,
-        city: customer.city,
-      },
+    const answer = await requestPayment(database, {
+      orderId: open.id,
+      provider,
+      mode: "resume",
+      ...(payerPhone ? { payerPhone } : {}),
+      publicUrl: input.publicUrl,
+      shopName: input.shopName,
+      hold,
+      ...(input.processId !== undefined ? { processId: input.processId } : {}),
     });
-    await db.transaction(async (tx) => {
-      await tx
-        .update(orders)
-        .set({ paymentReference: reference, paymentRedirectUrl: redirectUrl })
-        .where(eq(orders.id, orderId));
-      await tx.insert(orderEvents).values({
-        orderId,
-        kind: "payment_requested",
-        details: { provider: provider.name, reference },
-      });
-    });
-    return { orderId, redirectUrl };
+    return { orderId: answer.orderId, redirectUrl: answer.redirectUrl };
   } catch (error) {
-    const reason = error instanceof PaymentError ? error.message : "unexpected error";
-    logger.error({ err: error, orderId }, "payment request failed");
-    await db.transaction(async (tx) => {
-      // The claim is let go, so the shopper's "try again" can ask at once.
-      const [order] = await tx
-        .update(orders)
-        .set({ status: "Failed", paymentRequestedAt: null })
-        .where(eq(orders.id, orderId))
-        .returning({ stockState: orders.stockState });
-      await tx.insert(orderEvents).values({
-        orderId,
-        kind: "payment_request_failed",
-        details: { provider: provider.name, reason },
-      });
-      // Nobody can pay it now: its units go back on sale (a resumed checkout takes them again).
-      if (order?.stockState === "held") {
-        await releaseOrderStock(tx, orderId, "payment provider unreachable");
-      }
-    });
-    throw new CheckoutError(PAYMENT_FAILED, 502, "UNAVAILABLE");
+    if (error instanceof NotEnoughStockError)
+      throw new CheckoutError(error.message, 409, "ABORTED");
+    if (error instanceof PaymentRequestFailed && error.reason === "paid") {
+      throw new CheckoutError(ALREADY_PAID, 409, "ABORTED");
+    }
+    if (error instanceof PaymentRequestFailed) {
+      throw new CheckoutError(PAYMENT_FAILED, 502, "UNAVAILABLE");
+    }
+    throw error;
   }
+}
+
+/** The M-Pesa number the shopper typed for the prompt, when it differs from their phone. */
+function readPayerPhone(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const checked = payerPhoneSchema.safeParse(value);
+  if (!checked.success) {
+    throw new CheckoutError(
+      checked.error.issues[0]?.message ?? PAYER_PHONE_INVALID,
+      400,
+      "INVALID_ARGUMENT",
+      "payerPhone",
+    );
+  }
+  return checked.data;
 }
 
 /** Counts a checkout from the internet against its address's, cart's and phone's limits. */
@@ -329,11 +303,7 @@ async function countCheckout(db: Db, address: string, cartId: string | null, pho
 /** The order a submission placed, while it is Pending or was never sent to its provider. */
 async function findOpenOrder(db: Db, key: string): Promise<OpenOrder | undefined> {
   const [row] = await db
-    .select({
-      id: orders.id,
-      paymentReference: orders.paymentReference,
-      paymentRedirectUrl: orders.paymentRedirectUrl,
-    })
+    .select({ id: orders.id })
     .from(orders)
     .where(
       and(
@@ -345,7 +315,7 @@ async function findOpenOrder(db: Db, key: string): Promise<OpenOrder | undefined
 }
 
 /**
- * Creates the Pending order with its first payment request claimed and its units held. Answers
+ * Creates the Pending order with its units held (its payment is asked for next). Answers
  * its id, or null when an open order with the same key already exists (the unique index decides
  * between two requests, before any unit is taken). A line the shelf cannot fill rolls it all back
  * and is refused with a CheckoutError naming it.
@@ -384,9 +354,6 @@ async function createOrder(
           retryOf: o.input.retryOf ?? null,
           paymentProvider: o.provider,
           idempotencyKey: o.key,
-          paymentAttempts: 1,
-          paymentRequestedAt: new Date(),
-          paymentClaimedBy: o.input.processId,
           nextCheckAt: new Date(Date.now() + 5 * 60_000),
         })
         .onConflictDoNothing({
@@ -426,75 +393,5 @@ async function refusingShortLines<T>(run: () => Promise<T>): Promise<T> {
       throw new CheckoutError(error.message, 409, "ABORTED");
     }
     throw error;
-  }
-}
-
-/**
- * Takes the next payment request of an order placed before, so only one request asks its provider
- * at a time. Answers the payment page when the order already has one (or gets one while this
- * waits), or the number of the request this call may make.
- */
-async function claimPaymentRequest(
-  db: Db,
-  order: OpenOrder,
-  hold: Hold,
-  claimant: number | undefined,
-): Promise<{ redirectUrl: string } | { attempt: number }> {
-  const deadline = Date.now() + WAIT_FOR_CLAIM_MS;
-  let current: OpenOrder | undefined = order;
-  for (;;) {
-    if (current?.paymentReference && current.paymentRedirectUrl) {
-      return { redirectUrl: current.paymentRedirectUrl };
-    }
-    const attempt = await refusingShortLines(() =>
-      db.transaction(async (tx) => {
-        const claimed = await tx.execute<{
-          payment_attempts: number;
-          stock_state: string | null;
-          items: OrderItem[];
-        }>(sql`
-          update orders
-             set payment_attempts = payment_attempts + 1, payment_requested_at = now(),
-                 payment_claimed_by = ${claimant ?? null}::int,
-                 status = 'Pending', next_check_at = now() + interval '5 minutes', updated_at = now()
-           where id = ${order.id} and payment_reference is null and status in ('Pending', 'Failed')
-             and (payment_requested_at is null
-                  or payment_requested_at < now() - make_interval(secs => ${CLAIM_SECONDS})
-                  or (payment_claimed_by is not null
-                      and ${processGone(sql.raw("payment_claimed_by"))}))
-          returning payment_attempts, stock_state, items`);
-        const row = claimed.rows[0];
-        if (!row) return null;
-        // Units it still holds wait as long again; units it gave back are taken again, or the
-        // shopper is told which line is short and the claim is undone with the rest.
-        if (row.stock_state === "held") {
-          await tx
-            .update(orders)
-            .set({ stockHeldUntil: sql`now() + make_interval(mins => ${hold.minutes})` })
-            .where(eq(orders.id, order.id));
-        } else if (row.stock_state === "released") {
-          await holdOrderStock(
-            tx,
-            { id: order.id, items: row.items },
-            hold.minutes,
-            "checkout resumed",
-            hold.share,
-          );
-        }
-        return Number(row.payment_attempts);
-      }),
-    );
-    if (attempt !== null) return { attempt };
-    if (Date.now() > deadline) throw new CheckoutError(CHECKOUT_IN_PROGRESS, 409, "ABORTED");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    [current] = await db
-      .select({
-        id: orders.id,
-        paymentReference: orders.paymentReference,
-        paymentRedirectUrl: orders.paymentRedirectUrl,
-      })
-      .from(orders)
-      .where(eq(orders.id, order.id));
-    if (!current) throw new CheckoutError(CHECKOUT_IN_PROGRESS, 409, "ABORTED");
   }
 }

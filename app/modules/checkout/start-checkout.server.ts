@@ -13,6 +13,8 @@ type CheckoutRequest = {
   clientTotal?: number;
   /** The payment provider the shopper chose, by name; the shop's default when not given. */
   provider?: string;
+  /** Another M-Pesa number for the prompt, as typed. */
+  payerPhone?: unknown;
   /** The address the request comes from, for the checkout throttle. */
   clientAddress: string;
 };
@@ -24,7 +26,7 @@ type CheckoutRequest = {
  */
 export async function startCheckout(
   shop: {
-    database: Pick<DatabaseHandle, "db" | "processId">;
+    database: Pick<DatabaseHandle, "db" | "processId" | "lockWhile">;
     payments: PaymentProviders;
     settings: Settings;
   },
@@ -33,7 +35,7 @@ export async function startCheckout(
 ) {
   const env = shop.settings;
   const cartId = await readCartId(request);
-  return placeOrder(shop.database.db, shop.payments, {
+  return placeOrder(shop.database, shop.payments, {
     ...order,
     cartId,
     retryOf: await purchaseTriedAgain(shop.database.db, request, cartId),

@@ -142,6 +142,8 @@ export async function checkoutToRetry(db: Db, request: Request, cartId: string |
       notes: order.notes,
       deliveryMethod: order.deliveryMethod,
       pickupLocation: order.pickupLocation ?? "",
+      paymentProvider: order.paymentProvider,
+      payerPhone: "",
     },
     failure: failed
       ? paymentFailureText(order.paymentStatus?.failure, providerLabel(order.paymentProvider))

@@ -1,10 +1,24 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { classifyDatabaseFailure, INPUT_REJECTED } from "~/db/database-errors";
+import type { NotificationClaim } from "~/db/payment-status";
+import { paymentAttempts } from "~/db/schema";
 import type { PaymentRef } from "~/modules/payments/registry";
 import { apiError } from "~/utils/api-error";
 import { logger } from "~/utils/logger.server";
-import { orderForPayment, type SettlingShop, settleOrder } from "./settlement.server";
+import { attemptForPayment } from "./payment-attempts.server";
+import { type SettlingShop, settleOrder } from "./settlement.server";
+
+/**
+ * The first claim a notification made about an attempt (the receipt number comes only there). A
+ * replay cannot change it; it counts only once the provider's own answer agrees.
+ */
+async function keepClaim(db: Db, attemptId: string, claim: NotificationClaim) {
+  await db
+    .update(paymentAttempts)
+    .set({ claim })
+    .where(and(eq(paymentAttempts.id, attemptId), isNull(paymentAttempts.claim)));
+}
 
 /**
  * However many notifications arrive for one order (a provider retrying, or anyone replaying its
@@ -14,13 +28,16 @@ import { orderForPayment, type SettlingShop, settleOrder } from "./settlement.se
  */
 export const STATUS_ASK_INTERVAL_MS = 3_000;
 
-/** Takes the order's turn to ask its provider, if its last ask is older than the interval. */
-async function mayAskStatus(db: Db, orderId: string) {
+/**
+ * Takes the order's turn to ask its provider, if its last ask is older than the interval: across
+ * processes, one ask per order per interval (the M-Pesa query is rate-limited).
+ */
+export async function mayAskStatus(db: Db, orderId: string, intervalMs = STATUS_ASK_INTERVAL_MS) {
   const { rows } = await db.execute(sql`
     update orders set status_asked_at = now()
      where id = ${orderId}
        and (status_asked_at is null
-            or status_asked_at <= now() - make_interval(secs => ${STATUS_ASK_INTERVAL_MS / 1000}))
+            or status_asked_at <= now() - make_interval(secs => ${intervalMs / 1000}))
     returning id`);
   return rows.length > 0;
 }
@@ -55,13 +72,16 @@ export async function receivePaymentNotification(
   if (notification instanceof Response) return notification;
   const payment = { provider: providerName, reference: notification.reference };
   try {
-    const known = await orderForPayment(shop.db, payment);
-    if (!known) {
-      logger.warn(payment, "payment notification for an unknown order");
+    const attempt = await attemptForPayment(shop.db, payment);
+    // A provider that puts the attempt's token in its callback address: a callback without the
+    // right one was not sent for this attempt, and changes nothing (it is answered alike).
+    if (!attempt || (notification.token !== undefined && notification.token !== attempt.token)) {
+      logger.warn(payment, "payment notification for an unknown payment");
       return notification.reply(true);
     }
-    if (!(await mayAskStatus(shop.db, known.id))) {
-      askWhenTheWindowEnds(shop, known.id, payment);
+    if (notification.claim) await keepClaim(shop.db, attempt.id, notification.claim);
+    if (!(await mayAskStatus(shop.db, attempt.orderId))) {
+      askWhenTheWindowEnds(shop, attempt.orderId, payment);
       return notification.reply(true);
     }
     await settleOrder(shop, payment, "ipn");

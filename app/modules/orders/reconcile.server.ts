@@ -4,6 +4,7 @@ import { orderEvents, orders } from "~/db/schema";
 import { releaseOrderStock } from "~/modules/inventory/stock.server";
 import { logger } from "~/utils/logger.server";
 import { recordReconciliationRun } from "~/utils/metrics.server";
+import { reconcileOpenAttempts } from "./attempt-checks.server";
 import { type SettlingShop, settleOrder } from "./settlement.server";
 
 /**
@@ -17,6 +18,7 @@ import { type SettlingShop, settleOrder } from "./settlement.server";
 export async function reconcilePendingOrders(shop: SettlingShop, batch = 20): Promise<number> {
   const { db } = shop;
   await failAbandonedOrders(db);
+  await reconcileOpenAttempts(shop, batch);
   await releaseExpiredHolds(shop, batch);
   const claimed = await db.execute<{
     id: string;

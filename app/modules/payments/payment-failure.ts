@@ -9,6 +9,7 @@ const SENTENCES: Record<PaymentFailure, string> = {
     "The payment request ran out of time: the M-Pesa prompt on your phone may have closed before you entered your PIN.",
   wrong_pin: "The M-Pesa PIN that was entered was not accepted.",
   declined: "Your bank or card issuer declined the payment.",
+  busy: "Another M-Pesa request was already waiting on that phone. Finish or cancel it, then try again.",
 };
 
 /**

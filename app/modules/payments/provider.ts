@@ -4,27 +4,54 @@
  * field name, URL or status code. How a provider plugs in: docs/decisions (payment providers).
  */
 // The normalised status is stored with each order, so its shape belongs to the database layer.
-import type { PaymentStatus } from "~/db/payment-status";
+import type { NotificationClaim, PaymentFailure, PaymentStatus } from "~/db/payment-status";
 
-export type { PaymentState, PaymentStatus } from "~/db/payment-status";
+export type {
+  NotificationClaim,
+  PaymentFailure,
+  PaymentState,
+  PaymentStatus,
+} from "~/db/payment-status";
 
 export type PaymentRequest = {
   /** Our order id. */
   orderId: string;
   /** This request's merchant reference (see merchantReference); the order id when not given. */
   merchantReference?: string;
+  /** The short reference the shopper knows the order by (shown on an M-Pesa prompt). */
+  orderReference: string;
   amount: number;
   currency: "KES";
   description: string;
   /** Where the provider sends the shopper back to after paying. */
   callbackUrl: string;
   customer: { name: string; email: string; phone: string; address: string; city: string };
+  /** The attempt's unguessable token: a provider that calls back puts it in its callback's path. */
+  token: string;
+  /** The shop's page that waits while the shopper pays away from it (on their phone). */
+  waitingUrl: string;
+  /** The M-Pesa number to ask, when the shopper gave one; else the customer's phone. */
+  payerPhone?: string;
+};
+
+/** What the shop knows of an attempt when it asks the provider about it. */
+export type AttemptFacts = {
+  /** The amount asked for. */
+  amount: number;
+  /** The merchant reference the attempt was sent with. */
+  merchantReference: string;
+  /** What the provider's notification claimed, if one came. */
+  claim: NotificationClaim | null;
 };
 
 /** A notification read from a provider's request: the payment to ask about, and how to answer. */
 export type PaymentNotification = {
   /** The provider's reference of the payment the notification is about. */
   reference: string;
+  /** The attempt's token from the notification's address, for a provider that puts one there. */
+  token?: string;
+  /** What the notification claims about the payment, kept with the attempt and proven later. */
+  claim?: NotificationClaim;
   /** The answer the provider expects: `handled` false asks it to send the notification again. */
   reply(handled: boolean): Response;
 };
@@ -32,10 +59,17 @@ export type PaymentNotification = {
 export interface PaymentProvider {
   /** The name orders record (`orders.payment_provider`) and the registry finds it by. */
   readonly name: string;
+  /**
+   * How long an attempt can stay unanswered (an M-Pesa prompt expires): after it, an attempt the
+   * provider still calls unfinished is failed. Unset: the provider is asked for days (a page).
+   */
+  readonly attemptExpiresMs?: number;
   /** Registers the order with the provider; answers its reference and where the shopper pays. */
   submitOrder(request: PaymentRequest): Promise<{ reference: string; redirectUrl: string }>;
   /** Asks the provider for a payment's current status: the only source of truth. */
-  getStatus(reference: string): Promise<PaymentStatus>;
+  getStatus(reference: string, attempt: AttemptFacts): Promise<PaymentStatus>;
+  /** Demo mode: what the emulated phone shows for this payment, and where its buttons post. */
+  demoPhone?(reference: string): DemoPhone | null;
   /**
    * Reads a notification the provider sent to the shop. It carries no authority: it only names
    * the payment to ask about. A malformed one is answered with the returned 4xx response.
@@ -45,11 +79,23 @@ export interface PaymentProvider {
   referenceFromReturn?(url: URL): string | null;
 }
 
+/** Demo mode's emulated phone for one payment. */
+export type DemoPhone = {
+  /** Where the phone's buttons post (with `answer` and `back`). */
+  action: string;
+  amount: number;
+  open: boolean;
+  /** The other outcomes a tester may choose, by the `answer` each posts. */
+  outcomes: { answer: string; label: string }[];
+};
+
 /** A provider call that failed: unreachable, timed out, refused, or answered with an error. */
 export class PaymentError extends Error {
   constructor(
     message: string,
     readonly code: string = "payment_error",
+    /** The shopper's side of it (their phone has another prompt open), when that is the reason. */
+    readonly failure?: PaymentFailure,
   ) {
     super(message);
   }

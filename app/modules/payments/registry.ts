@@ -1,4 +1,11 @@
+import type { Router } from "express";
 import { PaymentError, type PaymentProvider } from "./provider";
+
+/**
+ * Demo mode's stand-in for a provider, mounted by the server at `path`: `api` is called by the
+ * shop's own client (before the browser-only CSRF check), `pages` takes browsers' forms (after it).
+ */
+export type PaymentEmulator = { path: string; api: Router; pages: Router };
 
 /** A payment as the shop finds it: which provider holds it, under which reference. */
 export type PaymentRef = { provider: string; reference: string };
@@ -11,7 +18,11 @@ export type PaymentRef = { provider: string; reference: string };
 export class PaymentProviders {
   private readonly byName = new Map<string, PaymentProvider>();
 
-  constructor(providers: PaymentProvider[]) {
+  constructor(
+    providers: PaymentProvider[],
+    /** The emulators the providers run on in demo mode, for the server to mount. */
+    readonly emulators: readonly PaymentEmulator[] = [],
+  ) {
     if (providers.length === 0) throw new Error("At least one payment provider is needed.");
     for (const provider of providers) this.byName.set(provider.name, provider);
   }

@@ -24,8 +24,15 @@ const body = z.object({
       .max(50),
     checkoutData: z.record(z.string(), z.unknown()),
     total: z.number(),
-    /** The payment provider to pay through; the shop's default when absent. */
+    /**
+     * How to pay: a provider's name ('mpesa-express': a prompt on the phone, answered with the
+     * shop's waiting page; 'pesapal': its payment page); the shop's first when absent.
+     * `paymentProvider` is the older name of the same field.
+     */
+    paymentMethod: z.string().max(40).optional(),
     paymentProvider: z.string().max(40).optional(),
+    /** Another M-Pesa number for the prompt than checkoutData.phone. */
+    payerPhone: z.string().max(40).optional(),
   }),
 });
 
@@ -54,13 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = body.safeParse(json);
   if (!parsed.success)
     return apiError(400, "INVALID_ARGUMENT", "The request does not have the checkout's shape.");
-  const { items, checkoutData, total, paymentProvider } = parsed.data.data;
+  const { items, checkoutData, total, paymentMethod, paymentProvider, payerPhone } =
+    parsed.data.data;
   try {
     const { redirectUrl } = await startCheckout(context.get(servicesContext), request, {
       form: checkoutData,
       items: items.map((i) => ({ productId: i.id, size: i.size ?? "", quantity: i.quantity })),
       clientTotal: total,
-      provider: paymentProvider,
+      provider: paymentMethod ?? paymentProvider,
+      payerPhone,
       clientAddress: context.get(clientAddressContext),
     });
     return Response.json({ data: { redirectUrl } });

@@ -3,7 +3,6 @@ import Trash2 from "lucide-react/icons/trash";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirectDocument, useFetchers, useNavigation } from "react-router";
 import { ClearCartButton, useClearCart } from "~/components/cart/ClearCartButton";
-import { CHECKOUT_DRAFT } from "~/components/cart/checkout-draft";
 import { moreForFreeDelivery } from "~/components/cart/delivery-text";
 import { QuantityStepper } from "~/components/cart/QuantityStepper";
 import { FormField, inputClass } from "~/components/FormField";
@@ -24,6 +23,7 @@ import {
 } from "~/modules/checkout/delivery";
 import { startCheckout } from "~/modules/checkout/start-checkout.server";
 import { checkoutToRetry, retryCookie } from "~/modules/orders/order-success.server";
+import { paymentChoices } from "~/modules/payments/catalogue";
 import { useShopConfig } from "~/root";
 import { clientAddressContext, servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
@@ -32,13 +32,13 @@ import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/cart";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, payments } = context.get(servicesContext);
   return orUnavailable(async () => {
     const cartId = await readCartId(request);
     const cart = await loadCart(db, cartId);
     // After 'Try again': the shopper's details from the order, and why its payment failed.
     const retry = cart.items.length ? await checkoutToRetry(db, request, cartId) : null;
-    return { cart, retry };
+    return { cart, retry, payments: paymentChoices(payments.names()) };
   });
 }
 
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     config: matches[0]?.loaderData?.config,
     title: "Cart and checkout",
-    description: "Your cart, delivery and payment with M-Pesa or card through Pesapal.",
+    description: "Your cart, delivery and payment.",
     path: "/cart",
     noindex: true,
   });
@@ -60,6 +60,8 @@ const FIELDS = [
   "notes",
   "deliveryMethod",
   "pickupLocation",
+  "paymentProvider",
+  "payerPhone",
 ] as const;
 
 /** The checkout form's rules (zod), loaded on demand: the page's first JavaScript stays light. */
@@ -110,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const cart = await loadCart(services.db, await readCartId(request));
   try {
-    const chosen = form.get("paymentProvider");
+    const chosen = values.paymentProvider;
     const { redirectUrl } = await startCheckout(services, request, {
       form: values,
       items: cart.items.map((i) => ({
@@ -122,7 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientTotal: Number.isFinite(seenSubtotal)
         ? orderTotal(seenSubtotal, values.deliveryMethod, freeDeliveryOver)
         : undefined,
-      provider: typeof chosen === "string" && chosen ? chosen.slice(0, 40) : undefined,
+      provider: chosen ? chosen.slice(0, 40) : undefined,
+      payerPhone: values.payerPhone,
       clientAddress: context.get(clientAddressContext),
     });
     // A full page load: the payment page is not one of the shop's routes. A new order is on its
@@ -153,10 +156,14 @@ const CONTACT_FIELDS = [
   { name: "email", label: "Email", type: "email", inputMode: "email", autoComplete: "email" },
 ] as const;
 
+/** A radio choice drawn as a card: delivery methods, pickup points, ways to pay. */
+const CHOICE =
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-hairline px-4 py-2 has-[:checked]:border-ink has-[:checked]:bg-sand";
+
 const formatFee = (fee: number) => (fee === 0 ? "Free" : formatKsh(fee));
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, retry } = loaderData;
+  const { cart, retry, payments } = loaderData;
   const { freeDeliveryOver } = useShopConfig();
   const navigation = useNavigation();
   const submitting =
@@ -187,21 +194,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const draft = values ? {} : JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT) ?? "{}");
-    for (const [name, value] of Object.entries<string>(draft)) {
-      const field = form.elements.namedItem(name) as HTMLInputElement | RadioNodeList | null;
-      // A radio is chosen as a tap chooses it, so the page follows (fees, address or points).
-      if (field instanceof RadioNodeList) {
-        form.querySelector<HTMLInputElement>(`[name=${name}][value="${value}"]`)?.click();
-      } else if (field && field.type !== "hidden") field.value = value;
-    }
-    const keep = () =>
-      sessionStorage.setItem(
-        CHECKOUT_DRAFT,
-        JSON.stringify(Object.fromEntries(new FormData(form))),
-      );
-    form.addEventListener("input", keep);
-    return () => form.removeEventListener("input", keep);
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import("~/components/cart/keep-checkout-draft").then(({ keepCheckoutDraft }) => {
+      if (!gone) stop = keepCheckoutDraft(form, !values);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
   }, [formRef, values]);
   const shortBy = shortOfFreeDelivery(cart.total, freeDeliveryOver);
   // Before JavaScript, the totals and the Pay button are drawn for every method and the page's
@@ -361,10 +362,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <legend className="text-sm font-semibold">Delivery method</legend>
               <div className="mt-2 grid gap-2">
                 {DELIVERY_METHODS.map((m) => (
-                  <label
-                    key={m.id}
-                    className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl border border-hairline px-4 has-[:checked]:border-ink has-[:checked]:bg-sand"
-                  >
+                  <label key={m.id} className={`${CHOICE} justify-between`}>
                     <span className="flex items-center gap-3">
                       <input
                         type="radio"
@@ -412,10 +410,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <legend className="text-sm font-semibold">Pickup location</legend>
               <div className="mt-2 grid gap-2">
                 {PICKUP_LOCATIONS.map((location) => (
-                  <label
-                    key={location}
-                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-hairline px-4 py-2 has-[:checked]:border-ink has-[:checked]:bg-sand"
-                  >
+                  <label key={location} className={CHOICE}>
                     <input
                       type="radio"
                       name="pickupLocation"
@@ -447,6 +442,47 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               />
             </FormField>
 
+            {payments.length > 1 ? (
+              <fieldset>
+                <legend className="text-sm font-semibold">Payment</legend>
+                <div className="mt-2 grid gap-2">
+                  {payments.map((p) => (
+                    <label key={p.name} className={CHOICE}>
+                      <input
+                        type="radio"
+                        name="paymentProvider"
+                        value={p.name}
+                        defaultChecked={(values?.paymentProvider || payments[0]!.name) === p.name}
+                        data-asks-phone={p.asksPayerPhone ? "" : undefined}
+                      />
+                      {p.choice}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+            {/* Shown while a phone-prompt method is chosen (app.css), with JavaScript or without. */}
+            {payments.some((p) => p.asksPayerPhone) ? (
+              <div data-payer-phone="">
+                <FormField
+                  id="checkout-payerPhone"
+                  label="M-Pesa number, if not the phone above"
+                  error={error?.field === "payerPhone" ? error.message : undefined}
+                >
+                  <input
+                    id="checkout-payerPhone"
+                    name="payerPhone"
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel"
+                    placeholder="0712345678"
+                    defaultValue={values?.payerPhone}
+                    className={inputClass}
+                  />
+                </FormField>
+              </div>
+            ) : null}
+
             <dl className="border-t border-hairline pt-4 tabular">
               <div className="flex justify-between">
                 <dt>Subtotal</dt>
@@ -473,7 +509,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <p className="text-sm text-muted">{moreForFreeDelivery(shortBy)}</p>
             ) : null}
 
-            {error ? (
+            {error && error.field !== "payerPhone" ? (
               <p
                 role="alert"
                 className="rounded-xl border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger"
@@ -504,7 +540,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               );
             })}
             <p className="text-center text-xs text-muted">
-              You will pay with M-Pesa or card on Pesapal's secure page.
+              {payments.map((p) => p.note).join(" ")}
             </p>
           </Form>
         </section>

@@ -11,6 +11,7 @@ import { PayAgainForm } from "~/components/PayAgainForm";
 import { cartCookie, readCartId } from "~/modules/cart/cart.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { arriveFromPayment, retryCookie, retryOrder } from "~/modules/orders/order-success.server";
+import { paymentOfAttempt } from "~/modules/orders/payment-waiting.server";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
@@ -23,7 +24,11 @@ const CONFIRMING_FOR_MS = 2 * 60_000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const url = new URL(request.url);
-  const payment = services.payments.fromReturn(url);
+  // From the shop's own waiting page (an attempt's token), or back from a provider's page.
+  const attempt = url.searchParams.get("attempt");
+  const payment = attempt
+    ? await paymentOfAttempt(services, attempt.slice(0, 100))
+    : services.payments.fromReturn(url);
   const order = await arriveFromPayment(services, payment, await readCartId(request));
   // Without JavaScript the page refreshes itself, carrying when the shopper arrived.
   const since = Number(url.searchParams.get("since"));

@@ -63,6 +63,9 @@ const request = {
   currency: "KES" as const,
   description: "Amani Prints order of 1 item",
   callbackUrl: "https://shop.example.co.ke/order-success",
+  orderReference: "2F9C7E0A",
+  token: "attempt-token-0123456789",
+  waitingUrl: "https://shop.example.co.ke/pay/attempt-token-0123456789",
   customer: {
     name: "Akinyi Wanjiru Otieno",
     email: "akinyi@example.co.ke",

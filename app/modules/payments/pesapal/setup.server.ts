@@ -3,8 +3,11 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appMeta } from "~/db/schema";
 import type { Settings } from "~/settings.server";
-import { PESAPAL_IPN_PATH } from "../notification-paths";
+import { logger } from "~/utils/logger.server";
+import type { PaymentEmulator } from "../registry";
+import { createPesapalEmulator } from "../sandbox/emulator.server";
 import { PesapalClient } from "./client.server";
+import { PESAPAL_IPN_PATH } from "./description";
 
 /** Pesapal's API for each PESAPAL_ENV; PESAPAL_BASE_URL overrides it. */
 export const PESAPAL_BASE_URLS = {
@@ -51,11 +54,20 @@ function memoryIpnStore() {
 }
 
 /** Pesapal as configured: the real API with keys, the built-in emulator without (demo mode). */
-export function createPesapalProvider(env: Settings, db: Db): PesapalClient {
+export function createPesapal(
+  env: Settings,
+  db: Db,
+): { provider: PesapalClient; emulator?: PaymentEmulator } {
   if (env.DEMO_PAYMENTS) {
     // The emulator runs in this process; the server talks to it over loopback HTTP.
     const local = `http://127.0.0.1:${env.PORT}`;
-    return new PesapalClient({
+    const emulator = createPesapalEmulator({
+      publicBaseUrl: `${env.PUBLIC_URL}${SANDBOX_PATH}`,
+      consumerKey: SANDBOX_KEY,
+      consumerSecret: SANDBOX_SECRET,
+      onIpnError: (error) => logger.warn({ err: error }, "sandbox IPN delivery failed"),
+    });
+    const provider = new PesapalClient({
       baseUrl: `${local}${SANDBOX_PATH}`,
       consumerKey: SANDBOX_KEY,
       consumerSecret: SANDBOX_SECRET,
@@ -63,8 +75,9 @@ export function createPesapalProvider(env: Settings, db: Db): PesapalClient {
       ipnNotificationType: env.PESAPAL_IPN_NOTIFICATION_TYPE,
       ipnStore: memoryIpnStore(),
     });
+    return { provider, emulator: { path: SANDBOX_PATH, api: emulator.api, pages: emulator.pages } };
   }
-  return new PesapalClient({
+  const provider = new PesapalClient({
     baseUrl: env.PESAPAL_BASE_URL ?? PESAPAL_BASE_URLS[env.PESAPAL_ENV ?? "sandbox"],
     consumerKey: env.PESAPAL_CONSUMER_KEY!,
     consumerSecret: env.PESAPAL_CONSUMER_SECRET!,
@@ -72,4 +85,5 @@ export function createPesapalProvider(env: Settings, db: Db): PesapalClient {
     ipnNotificationType: env.PESAPAL_IPN_NOTIFICATION_TYPE,
     ipnStore: databaseIpnStore(db),
   });
+  return { provider };
 }

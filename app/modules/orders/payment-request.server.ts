@@ -1,0 +1,231 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DatabaseHandle, Db } from "~/db/client.server";
+import { orderEvents, orders, paymentAttempts } from "~/db/schema";
+import { itemCount } from "~/modules/cart/cart-rules";
+import { holdOrderStock, releaseOrderStock } from "~/modules/inventory/stock.server";
+import {
+  merchantReference,
+  PaymentError,
+  type PaymentFailure,
+  type PaymentProvider,
+} from "~/modules/payments/provider";
+import { logger } from "~/utils/logger.server";
+import { orderReference } from "./order-reference";
+import { closeAttempt } from "./payment-attempts.server";
+
+export type PaymentAsk = {
+  orderId: string;
+  provider: PaymentProvider;
+  /**
+   * `resume`: the same checkout again answers the open attempt's page when it has one;
+   * `new`: the shopper asked for another attempt ('Send the prompt again', 'Pay another way').
+   */
+  mode: "resume" | "new";
+  /** The M-Pesa number to ask, when the shopper typed one. */
+  payerPhone?: string;
+  publicUrl: string;
+  shopName: string;
+  /** How long the order holds its units, and the share of a size unpaid orders may hold. */
+  hold: { minutes: number; share: number };
+  processId?: number;
+};
+
+export type PaymentAnswer =
+  | { orderId: string; redirectUrl: string }
+  /** The provider refused the attempt for a reason of the shopper's (their phone is busy). */
+  | { orderId: string; redirectUrl: string; failure: PaymentFailure };
+
+/** Why a payment request could not be made; the checkout words it for the shopper. */
+export class PaymentRequestFailed extends Error {
+  constructor(readonly reason: "unavailable" | "paid" | "gone") {
+    super(reason);
+  }
+}
+
+/**
+ * Asks a provider to take an order's payment, as the order's next attempt. One request per order
+ * at a time, across processes: a second waits on the order's lock, then finds the first's answer.
+ * Holding the lock also proves that an open attempt with no provider reference was abandoned (its
+ * process died half-way), so it is closed and a new one made at once.
+ */
+export function requestPayment(
+  database: Pick<DatabaseHandle, "db" | "lockWhile">,
+  ask: PaymentAsk,
+): Promise<PaymentAnswer> {
+  return database.lockWhile(`payment:${ask.orderId}`, () => requestLocked(database.db, ask));
+}
+
+async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
+  const { orderId, provider } = ask;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new PaymentRequestFailed("gone");
+  if (order.paymentStatus?.state === "COMPLETED" || !["Pending", "Failed"].includes(order.status)) {
+    throw new PaymentRequestFailed("paid");
+  }
+  const [open] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.state, "open")));
+  if (
+    open &&
+    ask.mode === "resume" &&
+    open.provider === provider.name &&
+    open.reference &&
+    open.redirectUrl
+  ) {
+    return { orderId, redirectUrl: open.redirectUrl };
+  }
+
+  const attempt = await db.transaction(async (tx) => {
+    if (open) {
+      // Asked for another way, or abandoned half-way: a late payment of it still counts.
+      await closeAttempt(tx, open.id, open.reference ? "replaced" : "failed");
+    }
+    const [claimed] = await tx
+      .update(orders)
+      .set({
+        paymentAttempts: sql`${orders.paymentAttempts} + 1`,
+        paymentRequestedAt: new Date(),
+        paymentClaimedBy: ask.processId ?? null,
+        status: "Pending",
+        nextCheckAt: sql`now() + interval '5 minutes'`,
+      })
+      .where(eq(orders.id, orderId))
+      .returning({ number: orders.paymentAttempts });
+    const number = claimed!.number;
+    // Units it still holds wait as long again; units it gave back are taken again, or the shopper
+    // is told which line is short (the whole transaction is undone).
+    if (order.stockState === "held") {
+      await tx
+        .update(orders)
+        .set({ stockHeldUntil: sql`now() + make_interval(mins => ${ask.hold.minutes})` })
+        .where(eq(orders.id, orderId));
+    } else if (order.stockState === "released") {
+      await holdOrderStock(
+        tx,
+        { id: orderId, items: order.items },
+        ask.hold.minutes,
+        "payment tried again",
+        ask.hold.share,
+      );
+    }
+    if (number > 1) {
+      await tx.insert(orderEvents).values({
+        orderId,
+        kind: "checkout_resumed",
+        details: { attempt: number, provider: provider.name },
+      });
+    }
+    const [made] = await tx
+      .insert(paymentAttempts)
+      .values({
+        orderId,
+        number,
+        provider: provider.name,
+        amount: order.amount,
+        phone: ask.payerPhone ?? null,
+      })
+      .returning();
+    return made!;
+  });
+
+  const waitingUrl = `${ask.publicUrl}/pay/${attempt.id}`;
+  try {
+    const count = itemCount(order.items);
+    const { reference, redirectUrl } = await provider.submitOrder({
+      orderId,
+      merchantReference: merchantReference(orderId, attempt.number),
+      orderReference: orderReference(orderId),
+      amount: order.amount,
+      currency: "KES",
+      // Each provider cuts it to its own limit.
+      description: `${ask.shopName} order of ${count} ${count === 1 ? "item" : "items"}`,
+      callbackUrl: `${ask.publicUrl}/order-success`,
+      customer: {
+        name: order.customerName,
+        email: order.customerEmail,
+        phone: order.customerPhone,
+        address: order.address,
+        city: order.city,
+      },
+      token: attempt.token,
+      waitingUrl,
+      ...(ask.payerPhone ? { payerPhone: ask.payerPhone } : {}),
+    });
+    await db.transaction(async (tx) => {
+      await tx
+        .update(paymentAttempts)
+        .set({ reference, redirectUrl })
+        .where(eq(paymentAttempts.id, attempt.id));
+      await tx
+        .update(orders)
+        .set({
+          paymentProvider: provider.name,
+          paymentReference: reference,
+          paymentRedirectUrl: redirectUrl,
+          // A new attempt is asked about afresh (a payment's answer is per attempt).
+          paymentStatus: null,
+        })
+        .where(eq(orders.id, orderId));
+      await tx.insert(orderEvents).values({
+        orderId,
+        kind: "payment_requested",
+        details: { provider: provider.name, reference, attempt: attempt.number },
+      });
+    });
+    return { orderId, redirectUrl };
+  } catch (error) {
+    const failure = error instanceof PaymentError ? error.failure : undefined;
+    const reason = error instanceof PaymentError ? error.message : "unexpected error";
+    logger.error({ err: error, orderId, provider: provider.name }, "payment request failed");
+    await failRequest(db, orderId, attempt.id, provider.name, reason, failure);
+    if (failure) return { orderId, redirectUrl: waitingUrl, failure };
+    throw new PaymentRequestFailed("unavailable");
+  }
+}
+
+/**
+ * A request the provider did not take: the attempt fails, and the order with it; nobody can pay
+ * it now, so its units go back on sale (the next attempt takes them again).
+ */
+async function failRequest(
+  db: Db,
+  orderId: string,
+  attemptId: string,
+  provider: string,
+  reason: string,
+  failure: PaymentFailure | undefined,
+) {
+  await db.transaction(async (tx) => {
+    await closeAttempt(tx, attemptId, "failed", {
+      ...(failure
+        ? {
+            status: {
+              state: "FAILED",
+              amount: 0,
+              currency: "KES",
+              merchantReference: orderId,
+              paymentMethod: null,
+              confirmationCode: null,
+              description: reason,
+              failure,
+            },
+          }
+        : {}),
+    });
+    // The claim is let go, so the shopper's "try again" can ask at once.
+    const [order] = await tx
+      .update(orders)
+      .set({ status: "Failed", paymentRequestedAt: null })
+      .where(eq(orders.id, orderId))
+      .returning({ stockState: orders.stockState });
+    await tx.insert(orderEvents).values({
+      orderId,
+      kind: "payment_request_failed",
+      details: { provider, reason },
+    });
+    if (order?.stockState === "held") {
+      await releaseOrderStock(tx, orderId, "payment provider unreachable");
+    }
+  });
+}

@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { orders } from "~/db/schema";
+import { NotEnoughStockError } from "~/modules/inventory/stock.server";
+import { describeProvider } from "~/modules/payments/catalogue";
+import { paymentFailureText } from "~/modules/payments/payment-failure";
+import type { PaymentProviders } from "~/modules/payments/registry";
+import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
+import type { Services } from "~/services.server";
+import { readablePhone } from "~/utils/phone";
+import { checkAttempt } from "./attempt-checks.server";
+import { orderReference } from "./order-reference";
+import { attemptOfPage } from "./payment-attempts.server";
+import { PaymentRequestFailed, requestPayment } from "./payment-request.server";
+import { paymentFact } from "./tracking.server";
+
+/** New prompts (or another way to pay) for one order: enough for a shopper, not for a flood. */
+export const ATTEMPTS_PER_ORDER: Limit = {
+  name: "payment-attempts",
+  points: 6,
+  windowSeconds: 600,
+};
+export const TOO_MANY_ATTEMPTS =
+  "Too many payment requests were made for this order in the last few minutes. Please wait 10 minutes and try again.";
+export const PAYMENT_UNAVAILABLE =
+  "We could not reach the payment service. Please try again in a moment.";
+
+type Shop = Pick<Services, "db" | "database" | "payments" | "settings">;
+
+/**
+ * The page a shopper waits on while they pay on their phone: the attempt its unguessable id
+ * names, asked about at most every few seconds, or where the shopper goes next.
+ */
+export async function waitingPayment(shop: Shop, page: string) {
+  const found = await attemptOfPage(shop.db, page);
+  if (!found) return null;
+  await checkAttempt(shop, found);
+  const attempt = (await attemptOfPage(shop.db, page))!;
+  const [order] = await shop.db.select().from(orders).where(eq(orders.id, attempt.orderId));
+  if (!order) return null;
+  const description = describeProvider(attempt.provider);
+  const provider = shop.payments.has(attempt.provider) ? shop.payments.get(attempt.provider) : null;
+  const paid = paymentFact(order) === "paid" || !["Pending", "Failed"].includes(order.status);
+  const state = paid ? "paid" : attempt.state === "open" ? "waiting" : "failed";
+  const demo =
+    state === "waiting" && attempt.reference
+      ? (provider?.demoPhone?.(attempt.reference) ?? null)
+      : null;
+  return {
+    state,
+    heading: description?.waiting?.heading ?? "Waiting for your payment",
+    again: description?.waiting?.again ?? "Try again",
+    amount: attempt.amount,
+    phone: readablePhone(attempt.phone ?? order.customerPhone),
+    reference: orderReference(order.id),
+    failure:
+      state === "failed"
+        ? paymentFailureText(attempt.status?.failure, description?.label ?? attempt.provider)
+        : null,
+    anotherWay: otherProvider(shop.payments, attempt.provider) !== null,
+    demo: demo?.open ? demo : null,
+  };
+}
+
+/** The provider 'Pay another way' uses: the first set up that is not this attempt's. */
+function otherProvider(payments: PaymentProviders, name: string) {
+  return payments.names().find((other) => other !== name) ?? null;
+}
+
+/**
+ * 'Send the prompt again' (to the number given) or 'Pay another way', for the order the page's
+ * attempt belongs to: a new attempt, answered with where the shopper goes next, or a sentence.
+ */
+export async function payAgain(
+  shop: Shop,
+  page: string,
+  choice: { way: "again" | "other"; payerPhone?: string },
+): Promise<{ redirectUrl: string } | { error: string; status: 400 | 404 | 429 | 502 }> {
+  const attempt = await attemptOfPage(shop.db, page);
+  if (!attempt) return { error: "We could not find that payment.", status: 404 };
+  const name =
+    choice.way === "again" ? attempt.provider : otherProvider(shop.payments, attempt.provider);
+  if (!name || !shop.payments.has(name)) {
+    return { error: "That payment method is not available. Please choose another.", status: 400 };
+  }
+  const counted = await countAttempt(shop.db, ATTEMPTS_PER_ORDER, attempt.orderId);
+  if (!counted.allowed) return { error: TOO_MANY_ATTEMPTS, status: 429 };
+  const env = shop.settings;
+  try {
+    const answer = await requestPayment(shop.database, {
+      orderId: attempt.orderId,
+      provider: shop.payments.get(name),
+      mode: "new",
+      ...(choice.way === "again" && (choice.payerPhone ?? attempt.phone)
+        ? { payerPhone: choice.payerPhone ?? attempt.phone! }
+        : {}),
+      publicUrl: env.PUBLIC_URL,
+      shopName: env.SHOP_NAME,
+      hold: { minutes: env.STOCK_HOLD_MINUTES, share: env.STOCK_HOLD_SHARE },
+      processId: shop.database.processId,
+    });
+    return { redirectUrl: answer.redirectUrl };
+  } catch (error) {
+    if (error instanceof PaymentRequestFailed && error.reason === "paid") {
+      return { redirectUrl: `/order-success?attempt=${encodeURIComponent(page)}` };
+    }
+    if (error instanceof PaymentRequestFailed) return { error: PAYMENT_UNAVAILABLE, status: 502 };
+    if (error instanceof NotEnoughStockError) {
+      return { error: error.message, status: 400 };
+    }
+    throw error;
+  }
+}
+
+/** The order's payment as the shopper's return names it, from an attempt's waiting page. */
+export async function paymentOfAttempt(shop: Pick<Services, "db">, page: string) {
+  const attempt = await attemptOfPage(shop.db, page);
+  if (!attempt) return null;
+  const [order] = await shop.db
+    .select({ provider: orders.paymentProvider, reference: orders.paymentReference })
+    .from(orders)
+    .where(eq(orders.id, attempt.orderId));
+  return order?.reference ? { provider: order.provider, reference: order.reference } : null;
+}

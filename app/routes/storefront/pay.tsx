@@ -1,0 +1,247 @@
+import XCircle from "lucide-react/icons/circle-x";
+import Smartphone from "lucide-react/icons/smartphone";
+import { useEffect, useRef } from "react";
+import {
+  Form,
+  Link,
+  redirect,
+  redirectDocument,
+  useNavigation,
+  useRevalidator,
+} from "react-router";
+import { DemoBanner } from "~/components/DemoBanner";
+import { FormField, inputClass } from "~/components/FormField";
+import { BrandMark } from "~/components/icons";
+import { PAYER_PHONE_INVALID, payerPhoneSchema } from "~/modules/checkout/checkout-form";
+import { payAgain, waitingPayment } from "~/modules/orders/payment-waiting.server";
+import { useShopConfig } from "~/root";
+import { servicesContext } from "~/services.server";
+import { readForm } from "~/utils/form-data.server";
+import { formatKsh } from "~/utils/money";
+import type { Route } from "./+types/pay";
+
+/** How often the page looks again while the shopper pays on their phone. */
+const REFRESH_SECONDS = 5;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const shop = context.get(servicesContext);
+  const payment = await waitingPayment(shop, params.attempt);
+  if (!payment) throw new Response("We could not find that payment.", { status: 404 });
+  if (payment.state === "paid") throw redirect(`/order-success?attempt=${params.attempt}`);
+  return { payment, back: `/pay/${params.attempt}` };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const shop = context.get(servicesContext);
+  const form = await readForm(request);
+  const way = form.get("intent") === "other" ? "other" : "again";
+  const typed = String(form.get("payerPhone") ?? "").trim();
+  let payerPhone: string | undefined;
+  if (way === "again" && typed) {
+    const checked = payerPhoneSchema.safeParse(typed);
+    if (!checked.success) return { error: PAYER_PHONE_INVALID, field: "payerPhone", typed };
+    payerPhone = checked.data;
+  }
+  const answer = await payAgain(shop, params.attempt, { way, payerPhone });
+  if ("error" in answer) return { error: answer.error, field: null, typed };
+  // Another provider's page is not one of the shop's routes: a full page load.
+  throw redirectDocument(answer.redirectUrl);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Pay on your phone" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function PayOnPhone({ loaderData, actionData }: Route.ComponentProps) {
+  const { payment, back } = loaderData;
+  const config = useShopConfig();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const waiting = payment.state === "waiting";
+  // While the shopper pays on their phone, look again every few seconds (the server asks the
+  // provider at most that often); without JavaScript the page refreshes itself.
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => revalidate.current(), REFRESH_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [waiting]);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-paper">
+      {config.demoPayments ? <DemoBanner /> : null}
+      {waiting ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </noscript>
+      ) : null}
+      <header className="border-b border-hairline">
+        <div className="print-band" />
+        <Link
+          to="/"
+          className="mx-auto flex max-w-3xl items-center gap-2 px-6 py-4 text-xl font-extrabold"
+        >
+          <BrandMark />
+          {config.shopName}
+        </Link>
+      </header>
+      <main
+        id="main"
+        className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-8 px-6 py-12 md:flex-row md:items-start"
+      >
+        <section className="flex-1 text-center md:text-left" aria-labelledby="pay-heading">
+          {waiting ? (
+            <>
+              <Smartphone size={48} className="mx-auto text-gold md:mx-0" aria-hidden="true" />
+              <h1 id="pay-heading" className="mt-4 text-3xl font-bold">
+                {payment.heading}
+              </h1>
+              <p className="mt-3 text-lg" role="status">
+                {`${config.shopName} is asking for ${formatKsh(payment.amount)} on ${payment.phone}.`}
+              </p>
+              <p className="mt-2 text-muted">
+                {`Order ${payment.reference}. This page moves on by itself once you have paid.`}
+              </p>
+            </>
+          ) : (
+            <>
+              <XCircle size={48} className="mx-auto text-danger md:mx-0" aria-hidden="true" />
+              <h1 id="pay-heading" className="mt-4 text-3xl font-bold">
+                Your payment did not go through
+              </h1>
+              <p className="mt-3" data-testid="payment-failure">
+                {payment.failure}
+              </p>
+              <p className="mt-2 text-muted">
+                {`Nothing was charged. Order ${payment.reference} for ${formatKsh(payment.amount)} is still yours to pay.`}
+              </p>
+            </>
+          )}
+
+          {actionData?.error && actionData.field === null ? (
+            <p
+              role="alert"
+              className="mt-4 rounded-xl border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger"
+            >
+              {actionData.error}
+            </p>
+          ) : null}
+
+          <Form method="post" className="mt-6 grid gap-3 text-left">
+            <FormField
+              id="pay-phone"
+              label="M-Pesa number"
+              note=""
+              error={actionData?.field === "payerPhone" ? actionData.error : undefined}
+            >
+              <input
+                id="pay-phone"
+                name="payerPhone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                defaultValue={actionData?.typed ?? payment.phone.replace(/\s/g, "")}
+                className={inputClass}
+              />
+            </FormField>
+            <button
+              type="submit"
+              name="intent"
+              value="again"
+              disabled={busy}
+              className={`btn w-full ${waiting ? "border border-ink bg-white" : "btn-primary"}`}
+            >
+              {payment.again}
+            </button>
+            {payment.anotherWay ? (
+              <button
+                type="submit"
+                name="intent"
+                value="other"
+                disabled={busy}
+                className="btn w-full border border-ink bg-white"
+              >
+                Pay another way
+              </button>
+            ) : null}
+          </Form>
+        </section>
+
+        {payment.demo ? (
+          <DemoPhone demo={payment.demo} shopName={config.shopName} back={back} />
+        ) : null}
+      </main>
+    </div>
+  );
+}
+
+/** Demo mode: the shopper's phone, as the emulator shows it, beside the waiting page. */
+function DemoPhone({
+  demo,
+  shopName,
+  back,
+}: {
+  back: string;
+  demo: NonNullable<Route.ComponentProps["loaderData"]["payment"]["demo"]>;
+  shopName: string;
+}) {
+  return (
+    <aside
+      aria-labelledby="demo-phone-heading"
+      className="mx-auto w-full max-w-xs rounded-[2rem] border-8 border-ink bg-white p-5 shadow-lg"
+    >
+      <p className="text-xs font-semibold uppercase tracking-wide text-muted">Demo phone</p>
+      <h2 id="demo-phone-heading" className="mt-2 text-lg font-bold">
+        Enter M-Pesa PIN
+      </h2>
+      <p className="mt-1 text-sm">{`Pay ${formatKsh(demo.amount)} to ${shopName}?`}</p>
+      {/* A plain form: the emulator answers and sends the shopper back to this page. */}
+      <form method="post" action={demo.action} className="mt-4 grid gap-2">
+        <input type="hidden" name="back" value={back} />
+        <label htmlFor="demo-pin" className="text-sm font-semibold">
+          PIN (any four digits)
+        </label>
+        <input
+          id="demo-pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          className={inputClass}
+        />
+        <div className="grid grid-cols-2 gap-2">
+          <button
+            type="submit"
+            name="answer"
+            value="cancel"
+            className="btn border border-ink bg-white"
+          >
+            Cancel
+          </button>
+          <button type="submit" name="answer" value="pay" className="btn btn-primary">
+            Pay
+          </button>
+        </div>
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer font-semibold">Other outcomes</summary>
+          <div className="mt-2 grid gap-2">
+            {demo.outcomes.map((o) => (
+              <button
+                key={o.answer}
+                type="submit"
+                name="answer"
+                value={o.answer}
+                className="btn border border-hairline bg-white text-sm"
+              >
+                {o.label}
+              </button>
+            ))}
+          </div>
+        </details>
+      </form>
+    </aside>
+  );
+}
