@@ -284,6 +284,36 @@ describe("configuration", () => {
     }
   });
 
+  test("M-Pesa Express: keys with a shortcode, passkey and environment; a Till needs its number; live needs https", () => {
+    const keys = { MPESA_CONSUMER_KEY: "ck", MPESA_CONSUMER_SECRET: "cs" };
+    expect(message(keys).split("\n")).toEqual([
+      "Invalid configuration: MPESA_SHORTCODE must be set when M-Pesa Express keys are set.",
+      "Invalid configuration: MPESA_PASSKEY must be set when M-Pesa Express keys are set.",
+      "Invalid configuration: MPESA_ENV must be sandbox or live when M-Pesa Express keys are set.",
+    ]);
+    const paybill = {
+      ...keys,
+      MPESA_SHORTCODE: "174379",
+      MPESA_PASSKEY: "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919",
+      MPESA_ENV: "sandbox",
+    };
+    expect(parseSettings(paybill)).toMatchObject({ MPESA_TYPE: "paybill", MPESA_ENV: "sandbox" });
+    expect(message({ ...paybill, MPESA_TYPE: "till" })).toBe(
+      "Invalid configuration: MPESA_TILL_NUMBER must be set when MPESA_TYPE is till (the number shoppers pay to).",
+    );
+    expect(message({ ...paybill, MPESA_TYPE: "buygoods" })).toBe(
+      'Invalid configuration: MPESA_TYPE must be paybill or till (got "buygoods").',
+    );
+    expect(message({ ...paybill, MPESA_ENV: "live", PUBLIC_URL: "http://shop.example.co.ke" })).toBe(
+      'Invalid configuration: PUBLIC_URL must be the shop\'s public https address when MPESA_ENV is live (Safaricom sends each payment\'s result there) (got "http://shop.example.co.ke").',
+    );
+    expect(message({ MPESA_SHORTCODE: "174379" })).toBe(
+      "Invalid configuration: MPESA_CONSUMER_KEY and MPESA_CONSUMER_SECRET must be set to use MPESA_SHORTCODE (without them, checkout offers M-Pesa Express only in demo mode).",
+    );
+    // The passkey is a secret: never echoed.
+    expect(message({ ...paybill, MPESA_PASSKEY: "short" })).not.toContain("short");
+  });
+
   test("Africa's Talking: username and key together; sender ID and base URL only with them", () => {
     const env = parseSettings({ AT_USERNAME: "amani", AT_API_KEY: "atsk_0123456789abcdef" });
     expect([env.AT_USERNAME, env.AT_SENDER_ID, env.AT_BASE_URL]).toEqual([

@@ -190,7 +190,7 @@ test.describe("Free delivery from KSh 5,000", () => {
     // Pesapal is asked for the subtotal only.
     await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
     await expect(page.getByRole("heading", { name: "Pay KES 5,000" })).toBeVisible();
-    await page.getByLabel("M-Pesa").check();
+    await page.getByRole("radio", { name: "M-Pesa", exact: true }).check();
     await page.getByRole("button", { name: /^Pay KES/ }).click();
     await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
     await expect(page.getByTestId("order-delivery")).toHaveText("Free");

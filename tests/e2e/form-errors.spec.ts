@@ -48,7 +48,7 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 
 const checkoutFields = (page: Page) => ({
   name: page.getByLabel("Full name"),
-  phone: page.getByLabel("Phone", { exact: true }),
+  phone: page.getByLabel(/^Phone\b/),
   email: page.getByRole("textbox", { name: "Email" }),
   address: page.getByLabel(/^Delivery address/),
 });

@@ -68,9 +68,9 @@ test.describe("M-Pesa Express: paying on the phone without leaving the shop", ()
     await expect(page.getByRole("heading", { name: WAITING })).toBeVisible();
     const reference = (await page.getByText(/^Order [0-9A-F]{8}\./).textContent())!.slice(6, 14);
     await phone(page).getByRole("button", { name: "Cancel" }).click();
-    await expect(page.getByRole("heading", { name: "Your payment did not go through" })).toBeVisible(
-      { timeout: 15_000 },
-    );
+    await expect(
+      page.getByRole("heading", { name: "Your payment did not go through" }),
+    ).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId("payment-failure")).toHaveText(
       "The payment was cancelled before it was finished.",
     );
@@ -90,10 +90,19 @@ test.describe("M-Pesa Express: paying on the phone without leaving the shop", ()
     page,
   }) => {
     for (const [outcome, words] of [
-      ["Insufficient balance (1)", "There was not enough money in the account or on the card you paid with."],
+      [
+        "Insufficient balance (1)",
+        "There was not enough money in the account or on the card you paid with.",
+      ],
       ["Wrong PIN (2001)", "The M-Pesa PIN that was entered was not accepted."],
-      ["No answer (time out)", "The payment request ran out of time: the M-Pesa prompt on your phone may have closed before you entered your PIN."],
-      ["Another M-Pesa transaction in progress for the number (1001)", "Another M-Pesa request was already waiting on that phone. Finish or cancel it, then try again."],
+      [
+        "No answer (time out)",
+        "The payment request ran out of time: the M-Pesa prompt on your phone may have closed before you entered your PIN.",
+      ],
+      [
+        "Another M-Pesa transaction in progress for the number (1001)",
+        "Another M-Pesa request was already waiting on that phone. Finish or cancel it, then try again.",
+      ],
     ] as const) {
       if (outcome.startsWith("Insufficient")) {
         await toCheckout(page);

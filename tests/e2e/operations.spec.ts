@@ -9,7 +9,7 @@ import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import { runSql } from "../setup/run-sql";
 import { tempDir } from "../setup/temp-dir";
 import { madeToOrder } from "./catalogue";
-import { addProduct, expect, logInAsOwner, OWNER, PAY_ON_PESAPAL, test } from "./fixtures";
+import { addProduct, expect, logInAsOwner, OWNER, test } from "./fixtures";
 import { freePort, startServer } from "./server-process";
 
 // Start-up and operations, on the built server itself. The tests are independent and run side by
@@ -213,6 +213,7 @@ test("a server killed in the middle of a checkout leaves a whole order, never ha
         phone: "0712345678",
         email: "wanjiru@example.co.ke",
         deliveryMethod: "pickup",
+        paymentProvider: "pesapal",
       }),
       redirect: "manual",
     });
@@ -238,11 +239,6 @@ test("a server killed in the middle of a checkout leaves a whole order, never ha
       .where(eq(orderEvents.orderId, placed[0]!.id))
       .orderBy(asc(orderEvents.id));
     expect(events.map((e) => e.kind)).toEqual(["created"]);
-    // A minute on, the unfinished payment request no longer holds the order.
-    await database.db
-      .update(orders)
-      .set({ paymentRequestedAt: new Date(Date.now() - 2 * 60_000) })
-      .where(eq(orders.id, placed[0]!.id));
   } finally {
     await database.close();
   }
@@ -353,9 +349,8 @@ test.describe("a shop without a catalogue whose Pesapal and database fail", () =
     await expect(page.getByText("Added to cart!")).toBeVisible();
     await page.goto("/cart");
     await page.getByLabel("Full name").fill("Wanjiru Kamau");
-    await page.getByLabel("Phone", { exact: true }).fill("0712345678");
+    await page.getByLabel(/^Phone\b/).fill("0712345678");
     await page.getByRole("textbox", { name: "Email" }).fill("wanjiru@example.co.ke");
-    await page.getByRole("radio", { name: PAY_ON_PESAPAL }).check();
     const pay = page.getByRole("button", { name: /^Pay KSh/ });
     await pay.click();
     await expect(page.getByRole("alert")).toHaveText(

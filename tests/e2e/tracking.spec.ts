@@ -49,7 +49,7 @@ test.describe("Following an order", () => {
   }, testInfo) => {
     const customer = `Otieno Tracker ${testInfo.project.name} ${Date.now().toString(36)}`;
     await checkout(page, customer, phoneFor(customer));
-    await page.getByLabel("M-Pesa").check();
+    await page.getByRole("radio", { name: "M-Pesa", exact: true }).check();
     await page.getByRole("button", { name: /^Pay KES/ }).click();
     await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
     await expect(page.getByTestId("order-delivery-to")).toHaveText(
@@ -260,7 +260,7 @@ test.describe("The owner's day", () => {
   }, testInfo) => {
     const customer = `Wafula Packer ${testInfo.project.name} ${Date.now().toString(36)}`;
     await checkout(page, customer, phoneFor(customer));
-    await page.getByLabel("M-Pesa").check();
+    await page.getByRole("radio", { name: "M-Pesa", exact: true }).check();
     await page.getByRole("button", { name: /^Pay KES/ }).click();
     await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
     const reference = (await page.getByRole("heading", { name: /^Order / }).textContent())!
