@@ -304,8 +304,10 @@ describe("configuration", () => {
     expect(message({ ...paybill, MPESA_TYPE: "buygoods" })).toBe(
       'Invalid configuration: MPESA_TYPE must be paybill or till (got "buygoods").',
     );
-    expect(message({ ...paybill, MPESA_ENV: "live", PUBLIC_URL: "http://shop.example.co.ke" })).toBe(
-      'Invalid configuration: PUBLIC_URL must be the shop\'s public https address when MPESA_ENV is live (Safaricom sends each payment\'s result there) (got "http://shop.example.co.ke").',
+    expect(
+      message({ ...paybill, MPESA_ENV: "live", PUBLIC_URL: "http://shop.example.co.ke" }),
+    ).toBe(
+      "Invalid configuration: PUBLIC_URL must be the shop's public https address when MPESA_ENV is live (Safaricom sends each payment's result there) (got \"http://shop.example.co.ke\").",
     );
     expect(message({ MPESA_SHORTCODE: "174379" })).toBe(
       "Invalid configuration: MPESA_CONSUMER_KEY and MPESA_CONSUMER_SECRET must be set to use MPESA_SHORTCODE (without them, checkout offers M-Pesa Express only in demo mode).",

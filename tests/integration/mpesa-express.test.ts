@@ -3,17 +3,20 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orderEvents, orders, paymentAttempts, productStock, products } from "~/db/schema";
 import { placeOrder } from "~/modules/checkout/checkout.server";
+import { PAYER_PHONE_INVALID } from "~/modules/checkout/checkout-form";
 import { adjustStock } from "~/modules/inventory/stock.server";
 import { reconcileOpenAttempts } from "~/modules/orders/attempt-checks.server";
 import { payAgain, waitingPayment } from "~/modules/orders/payment-waiting.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import { PaymentProviders } from "~/modules/payments/registry";
+import { action as apiCheckout } from "~/routes/resources/api-checkout";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
 import { startDaraja } from "../setup/mpesa";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { payAt, startPesapal } from "../setup/pesapal";
-import { testServices, testSettings } from "../setup/services";
+import { routeArgs, testServices, testSettings } from "../setup/services";
+import { until } from "../setup/until";
 
 const form = {
   name: "Akinyi Otieno",
@@ -22,15 +25,6 @@ const form = {
   deliveryMethod: "pickup",
   pickupLocation: "Milele Mall Ngong",
   notes: "",
-};
-
-const until = async (check: () => Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("timed out waiting");
 };
 
 describe.each(databases)("M-Pesa Express beside Pesapal, on $name", (database) => {
@@ -49,9 +43,9 @@ describe.each(databases)("M-Pesa Express beside Pesapal, on $name", (database) =
       .orderBy(paymentAttempts.number);
   /** Each order's phone is its own: one open prompt per phone, as on M-Pesa. */
   let phones = 0;
-  const checkout = async () => {
-    const phone = `07${String(10_000_000 + phones++).padStart(8, "0")}`;
-    const placed = await placeOrder(shop.database, shop.payments, {
+  /** A shopper's M-Pesa checkout of the dress, on one shop process. */
+  const placeMpesaOrder = (on: Services, phone: string) =>
+    placeOrder(on.database, on.payments, {
       form: { ...form, phone },
       items: [{ productId: "9701", size: "M", quantity: 1 }],
       clientTotal: 2500,
@@ -61,6 +55,11 @@ describe.each(databases)("M-Pesa Express beside Pesapal, on $name", (database) =
       freeDeliveryOver: 0,
       provider: "mpesa-express",
     });
+  const checkout = async () => {
+    const placed = await placeMpesaOrder(
+      shop,
+      `07${String(10_000_000 + phones++).padStart(8, "0")}`,
+    );
     const token = placed.redirectUrl.split("/pay/")[1]!;
     const prompt = (await orderOf(placed.orderId)).paymentReference!;
     return { ...placed, token, prompt };
@@ -271,6 +270,39 @@ describe.each(databases)("M-Pesa Express beside Pesapal, on $name", (database) =
     expect(order.stockState).toBe("released");
   });
 
+  test("the JSON checkout takes a payment method and another M-Pesa number, and answers the waiting page", async () => {
+    const call = (data: Record<string, unknown>) =>
+      apiCheckout(
+        routeArgs<never>(
+          shop,
+          new Request("http://localhost/api/checkout", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({
+              data: {
+                items: [{ id: "9701", quantity: 1, size: "M" }],
+                checkoutData: { ...form, phone: "0712999001" },
+                total: 2500,
+                ...data,
+              },
+            }),
+          }),
+          { clientAddress: "10.9.0.1" },
+        ),
+      );
+    const bad = await call({ paymentMethod: "mpesa-express", payerPhone: "12345" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message).toBe(PAYER_PHONE_INVALID);
+    const answer = await call({ paymentMethod: "mpesa-express", payerPhone: "0799 555 001" });
+    expect(answer.status).toBe(200);
+    const { redirectUrl } = (await answer.json()).data;
+    expect(redirectUrl).toMatch(/^http:\/\/localhost:3000\/pay\/[0-9a-f-]{36}$/);
+    const page = await waitingPayment(shop, redirectUrl.split("/pay/")[1]);
+    expect(page).toMatchObject({ state: "waiting", phone: "0799 555 001", amount: 2500 });
+    const card = await call({ paymentMethod: "pesapal" });
+    expect((await card.json()).data.redirectUrl).toContain(pesapal.base);
+  });
+
   test("a second prompt while one is open on the phone: the shopper is told, in words", async () => {
     const first = await checkout();
     const again = await payAgain(shop, first.token, {
@@ -304,16 +336,7 @@ describe.each(databases)("M-Pesa Express beside Pesapal, on $name", (database) =
         testServices(a, { payments }, testSettings()),
         testServices(b, { payments }, testSettings()),
       ]);
-      const placed = await placeOrder(shops[0]!.database, payments, {
-        form: { ...form, phone: "0733000111" },
-        items: [{ productId: "9701", size: "M", quantity: 1 }],
-        clientTotal: 2500,
-        cartId: null,
-        publicUrl: "http://localhost:3000",
-        shopName: "Amani Prints",
-        freeDeliveryOver: 0,
-        provider: "mpesa-express",
-      });
+      const placed = await placeMpesaOrder(shops[0]!, "0733000111");
       const token = placed.redirectUrl.split("/pay/")[1]!;
       const [order] = await a.db.select().from(orders).where(eq(orders.id, placed.orderId));
       daraja.shops.splice(0, daraja.shops.length, ...shops);

@@ -104,6 +104,7 @@ const ID = {
   reversed: "00000000-0000-4000-8000-000000000002",
   imported: "00000000-0000-4000-8000-000000000003",
   pending: "00000000-0000-4000-8000-000000000004",
+  waiting: "00000000-0000-4000-8000-000000000005",
 };
 
 describe.each(runners)("the payment-provider migration, on $name", (runner) => {
@@ -132,6 +133,7 @@ describe.each(runners)("the payment-provider migration, on $name", (runner) => {
         `, null, ${json(legacyNotification)}, 'Lgcy1', ${json({ ipnResponse: legacyNotification })}, 'Visa'`,
       );
       await insert(ID.pending, "Pending", "");
+      await insert(ID.waiting, "Pending", ", 'trk-open', null, null, null, null");
 
       await database.migrate(MIGRATIONS);
       const rows = await database.query<Record<string, unknown>>(
@@ -180,6 +182,39 @@ describe.each(runners)("the payment-provider migration, on $name", (runner) => {
           order_id: ID.reversed,
           kind: "payment_reversed",
           details: { source: "migration", from: "Shipped", to: "Failed" },
+        },
+      ]);
+      // Each order sent to its provider keeps its payment as its first attempt (migration 0021).
+      const attempts = await database.query<Record<string, unknown>>(
+        "select order_id, number, provider, reference, state, amount, length(token) as token_length from payment_attempts order by order_id",
+      );
+      expect(attempts).toEqual([
+        {
+          order_id: ID.paid,
+          number: 1,
+          provider: "pesapal",
+          reference: "trk-paid",
+          state: "paid",
+          amount: 2800,
+          token_length: 64,
+        },
+        {
+          order_id: ID.reversed,
+          number: 1,
+          provider: "pesapal",
+          reference: "trk-rev",
+          state: "failed",
+          amount: 2800,
+          token_length: 64,
+        },
+        {
+          order_id: ID.waiting,
+          number: 1,
+          provider: "pesapal",
+          reference: "trk-open",
+          state: "open",
+          amount: 2800,
+          token_length: 64,
         },
       ]);
     } finally {

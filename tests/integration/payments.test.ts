@@ -26,6 +26,7 @@ import { databases } from "../setup/databases";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { payAt, startPesapal } from "../setup/pesapal";
 import { routeArgs, testServices, testShop } from "../setup/services";
+import { until } from "../setup/until";
 
 const form = {
   name: "Akinyi Otieno",
@@ -40,15 +41,6 @@ const dress = { productId: "9001", size: "M", quantity: 2 };
 const bag = { productId: "9002", size: "", quantity: 1 };
 // 2 x 2500 + 600 + rider 300: these orders are placed without the free-delivery offer.
 const TOTAL = 5900;
-
-const until = async (check: () => Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("timed out waiting");
-};
 
 describe.each(databases)("payments through Pesapal's API, on $name", (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };

@@ -25,6 +25,16 @@ describe("describeEvent", () => {
       { from: "Pending", to: "Shipped" },
       "Status changed from Pending to Shipped",
     ],
+    [
+      "checkout_resumed",
+      { attempt: 2, provider: "mpesa-express" },
+      "Payment asked for again (attempt 2, M-Pesa)",
+    ],
+    [
+      "payment_duplicate",
+      { provider: "mpesa-express", paymentMethod: "M-Pesa", confirmationCode: "TJK4ABC123" },
+      "Paid twice: a second payment by M-Pesa (code TJK4ABC123) came for an earlier attempt. Refund it",
+    ],
     ["something_new", {}, "something new"],
   ])("%s %j reads %s", (kind, details, text) => {
     expect(describeEvent(kind, details)).toBe(text);

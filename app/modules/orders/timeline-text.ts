@@ -16,7 +16,13 @@ export function describeEvent(kind: string, details: Record<string, unknown>): s
     case "payment_requested":
       return `Sent to ${providerLabel(details.provider)} for payment`;
     case "checkout_resumed":
-      return "The same checkout was submitted again: payment requested anew";
+      return typeof details.attempt === "number" && details.attempt > 1
+        ? `Payment asked for again (attempt ${details.attempt}${details.provider ? `, ${providerLabel(details.provider)}` : ""})`
+        : "The same checkout was submitted again: payment requested anew";
+    case "payment_duplicate":
+      return `Paid twice: a second payment ${paid} came for an earlier attempt. Refund it`
+        .replace(/\s+/g, " ")
+        .trim();
     case "payment_request_failed":
       return `${providerLabel(details.provider)} could not take the payment request${str(details.reason) ? `: ${details.reason}` : ""}`;
     case "payment_completed":

@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link, redirect, useLocation, useRevalidator } from "react-router";
 import { CHECKOUT_DRAFT } from "~/components/cart/checkout-draft";
 import { DemoBanner } from "~/components/DemoBanner";
-import { BrandMark } from "~/components/icons";
 import { OrderItemList } from "~/components/OrderItemList";
 import { PayAgainForm } from "~/components/PayAgainForm";
+import { PaymentHeader } from "~/components/PaymentHeader";
 import { cartCookie, readCartId } from "~/modules/cart/cart.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { arriveFromPayment, retryCookie, retryOrder } from "~/modules/orders/order-success.server";
@@ -105,16 +105,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           <meta httpEquiv="refresh" content={`${REFRESH_SECONDS};url=${refreshUrl}`} />
         </noscript>
       ) : null}
-      <header className="border-b border-hairline">
-        <div className="print-band" />
-        <Link
-          to="/"
-          className="mx-auto flex max-w-3xl items-center gap-2 px-6 py-4 text-xl font-extrabold"
-        >
-          <BrandMark />
-          {config.shopName}
-        </Link>
-      </header>
+      <PaymentHeader shopName={config.shopName} />
       <main
         id="main"
         className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center px-6 py-16 text-center"

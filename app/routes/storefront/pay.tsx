@@ -1,17 +1,10 @@
 import XCircle from "lucide-react/icons/circle-x";
 import Smartphone from "lucide-react/icons/smartphone";
 import { useEffect, useRef } from "react";
-import {
-  Form,
-  Link,
-  redirect,
-  redirectDocument,
-  useNavigation,
-  useRevalidator,
-} from "react-router";
+import { Form, redirect, redirectDocument, useNavigation, useRevalidator } from "react-router";
 import { DemoBanner } from "~/components/DemoBanner";
 import { FormField, inputClass } from "~/components/FormField";
-import { BrandMark } from "~/components/icons";
+import { PaymentHeader } from "~/components/PaymentHeader";
 import { PAYER_PHONE_INVALID, payerPhoneSchema } from "~/modules/checkout/checkout-form";
 import { payAgain, waitingPayment } from "~/modules/orders/payment-waiting.server";
 import { useShopConfig } from "~/root";
@@ -78,21 +71,15 @@ export default function PayOnPhone({ loaderData, actionData }: Route.ComponentPr
           <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
         </noscript>
       ) : null}
-      <header className="border-b border-hairline">
-        <div className="print-band" />
-        <Link
-          to="/"
-          className="mx-auto flex max-w-3xl items-center gap-2 px-6 py-4 text-xl font-extrabold"
-        >
-          <BrandMark />
-          {config.shopName}
-        </Link>
-      </header>
+      <PaymentHeader shopName={config.shopName} />
       <main
         id="main"
-        className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-8 px-6 py-12 md:flex-row md:items-start"
+        className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-8 px-6 py-12 md:flex-row md:items-start md:justify-center"
       >
-        <section className="flex-1 text-center md:text-left" aria-labelledby="pay-heading">
+        <section
+          className="w-full max-w-md flex-1 self-center text-center md:self-start md:text-left"
+          aria-labelledby="pay-heading"
+        >
           {waiting ? (
             <>
               <Smartphone size={48} className="mx-auto text-gold md:mx-0" aria-hidden="true" />
