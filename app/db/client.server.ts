@@ -109,15 +109,24 @@ function advisoryLocks(pool: pg.Pool) {
   return <T>(key: string, work: () => Promise<T>): Promise<T> =>
     local(key, async () => {
       const client = await pool.connect();
+      // A connection lost while holding (the server restarting) lets go of the lock with it:
+      // the work goes on, and the broken client is thrown away instead of crashing the process.
+      let broken = false;
+      const lost = () => {
+        broken = true;
+      };
+      client.on("error", lost);
       try {
         await client.query("select pg_advisory_lock(hashtextextended($1, 0))", [key]);
-        try {
-          return await work();
-        } finally {
-          await client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [key]);
-        }
+        return await work();
       } finally {
-        client.release();
+        if (!broken) {
+          await client
+            .query("select pg_advisory_unlock(hashtextextended($1, 0))", [key])
+            .catch(lost);
+        }
+        client.off("error", lost);
+        client.release(broken);
       }
     });
 }
@@ -151,10 +160,10 @@ export async function openDatabase(options: {
     pool.on("error", () => {});
     const db = drizzle({ client: pool, schema });
     const exclusively = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work);
-    // Up to 20 payment requests of different orders at once, each holding its order's lock.
+    // Up to 10 payment requests of different orders at once, each holding its order's lock.
     const lockPool = new Pool({
       connectionString: options.databaseUrl,
-      max: 20,
+      max: 10,
       idleTimeoutMillis: 10_000,
     });
     lockPool.on("error", () => {});

@@ -6,7 +6,7 @@ import { placeOrder } from "~/modules/checkout/checkout.server";
 import { PAYER_PHONE_INVALID } from "~/modules/checkout/checkout-form";
 import { adjustStock } from "~/modules/inventory/stock.server";
 import { reconcileOpenAttempts } from "~/modules/orders/attempt-checks.server";
-import { payAgain, waitingPayment } from "~/modules/orders/payment-waiting.server";
+import { payAgain, REPLACED, waitingPayment } from "~/modules/orders/payment-waiting.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { action as apiCheckout } from "~/routes/resources/api-checkout";
@@ -230,6 +230,8 @@ describe.each(databases)("M-Pesa Express beside Pesapal, on $name", (database) =
     const other = await payAgain(shop, token, { way: "other" });
     const pesapalPage = (other as { redirectUrl: string }).redirectUrl;
     expect(pesapalPage).toContain(pesapal.base);
+    // Back on the M-Pesa page meanwhile: it says what happened, and may still prompt.
+    expect(await waitingPayment(shop, token)).toMatchObject({ state: "failed", failure: REPLACED });
     await payAt(pesapalPage, "complete", { method: "visa" });
     const order = await orderOf(orderId);
     await settleOrder(

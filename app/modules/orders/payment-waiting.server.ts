@@ -24,6 +24,10 @@ export const TOO_MANY_ATTEMPTS =
 export const PAYMENT_UNAVAILABLE =
   "We could not reach the payment service. Please try again in a moment.";
 
+/** The page of an attempt the shopper left for another way to pay. */
+export const REPLACED =
+  "You chose another way to pay for this order. You can still send the prompt again.";
+
 type Shop = Pick<Services, "db" | "database" | "payments" | "settings">;
 
 /**
@@ -53,9 +57,11 @@ export async function waitingPayment(shop: Shop, page: string) {
     phone: readablePhone(attempt.phone ?? order.customerPhone),
     reference: orderReference(order.id),
     failure:
-      state === "failed"
-        ? paymentFailureText(attempt.status?.failure, description?.label ?? attempt.provider)
-        : null,
+      state !== "failed"
+        ? null
+        : attempt.state === "replaced"
+          ? REPLACED
+          : paymentFailureText(attempt.status?.failure, description?.label ?? attempt.provider),
     anotherWay: otherProvider(shop.payments, attempt.provider) !== null,
     demo: demo?.open ? demo : null,
   };
