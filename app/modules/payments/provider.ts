@@ -68,6 +68,12 @@ export interface PaymentProvider {
   submitOrder(request: PaymentRequest): Promise<{ reference: string; redirectUrl: string }>;
   /** Asks the provider for a payment's current status: the only source of truth. */
   getStatus(reference: string, attempt: AttemptFacts): Promise<PaymentStatus>;
+  /**
+   * Asks the provider to give money back for a completed payment; a refusal (its rules: one
+   * refund per payment, mobile money in full only) is a PaymentError with code "refund_refused".
+   * Absent: the provider cannot refund, and the owner refunds by hand.
+   */
+  refund?(request: RefundRequest): Promise<{ message: string }>;
   /** Demo mode: what the emulated phone shows for this payment, and where its buttons post. */
   demoPhone?(reference: string): DemoPhone | null;
   /**
@@ -78,6 +84,17 @@ export interface PaymentProvider {
   /** The payment reference in the shopper's return from the provider's page, if it sent them. */
   referenceFromReturn?(url: URL): string | null;
 }
+
+/** Money given back for a completed payment, asked of the provider that took it. */
+export type RefundRequest = {
+  /** The provider's confirmation code of the payment. */
+  confirmationCode: string;
+  /** Whole shillings, at most what was paid. */
+  amount: number;
+  /** Who asks (the owner's name or email), as the provider records it. */
+  by: string;
+  reason: string;
+};
 
 /** Demo mode's emulated phone for one payment. */
 export type DemoPhone = {

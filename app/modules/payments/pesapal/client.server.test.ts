@@ -6,6 +6,8 @@ import {
   errorAnswer,
   invalidStatusAnswer,
   notPaidYetStatusAnswer,
+  refundAnswer,
+  refundRefusedAnswer,
   registerIpnAnswer,
   submitOrderAnswer,
   tokenAnswer,
@@ -366,5 +368,45 @@ describe("Pesapal notifications and returns", () => {
     expect(pesapal.referenceFromReturn(new URL("https://shop.example.co.ke/order-success"))).toBe(
       null,
     );
+  });
+});
+
+describe("Pesapal refunds", () => {
+  test("RefundRequest carries the confirmation code, the amount, who asks and why", async () => {
+    const { calls, fetchImpl } = fakePesapal({
+      "/api/Transactions/RefundRequest": () => refundAnswer,
+    });
+    const answer = await client(fetchImpl).refund({
+      confirmationCode: "SGH7K2L9QX",
+      amount: 1450,
+      by: "owner@amaniprints.test",
+      reason: "Returned within 30 days",
+    });
+    expect(answer).toEqual({ message: "Refund request successfully" });
+    expect(calls.at(-1)).toMatchObject({
+      method: "POST",
+      body: {
+        confirmation_code: "SGH7K2L9QX",
+        amount: 1450,
+        username: "owner@amaniprints.test",
+        remarks: "Returned within 30 days",
+      },
+    });
+  });
+
+  test("a refusal by Pesapal's rules is a refund_refused error with its words", async () => {
+    const { fetchImpl } = fakePesapal({
+      "/api/Transactions/RefundRequest": () => refundRefusedAnswer,
+    });
+    const refused = client(fetchImpl).refund({
+      confirmationCode: "SGH7K2L9QX",
+      amount: 1450,
+      by: "owner",
+      reason: "Returned",
+    });
+    await expect(refused).rejects.toMatchObject({
+      code: "refund_refused",
+      message: "Pesapal refused: A refund has already been requested for this payment",
+    });
   });
 });

@@ -7,6 +7,7 @@ import {
   type PaymentRequest,
   type PaymentState,
   type PaymentStatus,
+  type RefundRequest,
 } from "../provider";
 import { pesapalFailure } from "./failure";
 import { readPesapalNotification } from "./notification";
@@ -296,6 +297,31 @@ export class PesapalClient implements PaymentProvider {
       failure: state === "FAILED" ? pesapalFailure(answer.description) : null,
       providerAnswer: answer,
     };
+  }
+
+  /**
+   * RefundRequest: money back for a completed payment, by its confirmation code. Pesapal's rules
+   * (cards in part or in full, mobile money in full only, one refund per payment) come back as
+   * its refusal, a PaymentError with code "refund_refused" and Pesapal's words.
+   */
+  async refund(request: RefundRequest): Promise<{ message: string }> {
+    try {
+      const answer = await this.call<PesapalAnswer>("POST", "/api/Transactions/RefundRequest", {
+        confirmation_code: request.confirmationCode,
+        amount: request.amount,
+        username: request.by.slice(0, 100),
+        remarks: request.reason.slice(0, 500),
+      });
+      return { message: answer.message ?? "Refund requested" };
+    } catch (error) {
+      if (
+        error instanceof PesapalRefusal ||
+        (error instanceof PaymentError && /^http_4/.test(error.code))
+      ) {
+        throw new PaymentError(error.message, "refund_refused");
+      }
+      throw error;
+    }
   }
 
   readNotification(request: Request): Promise<PaymentNotification | Response> {

@@ -54,6 +54,8 @@ type Order = {
   reportedAmount?: number;
   /** The processor's words for a failed payment, passed on in the status answer's description. */
   failureDescription?: string;
+  /** The refund Pesapal took for the payment (one per payment). */
+  refund?: { amount: number; username: string; remarks: string };
 };
 
 /**
@@ -251,6 +253,59 @@ export function createPesapalEmulator(options: EmulatorOptions): PesapalEmulator
         : nullError,
       status: unpaid ? "500" : "200",
     });
+  });
+
+  // A refund of a completed payment: cards in part or in full, mobile money in full only, one per
+  // payment. Third-party clients send the amount as a number or a string ("1450.00").
+  api.post("/api/Transactions/RefundRequest", (req, res) => {
+    if (!authorised(req, res)) return;
+    const { confirmation_code, amount, username, remarks } = req.body ?? {};
+    const code = typeof confirmation_code === "string" ? confirmation_code : "";
+    const order = code
+      ? [...orders.values()].find((o) => o.confirmationCode === code && o.statusCode === 1)
+      : undefined;
+    if (!order) {
+      return fail(res, 400, "refund_not_allowed", "Only completed payments can be refunded");
+    }
+    const asked = typeof amount === "number" ? amount : Number(String(amount ?? "").trim());
+    if (!Number.isFinite(asked) || asked <= 0 || asked > order.amount) {
+      return fail(
+        res,
+        400,
+        "invalid_amount",
+        "The refund amount must be more than 0 and at most the amount paid",
+      );
+    }
+    if (
+      typeof username !== "string" ||
+      !username.trim() ||
+      typeof remarks !== "string" ||
+      !remarks.trim()
+    ) {
+      return fail(res, 400, "missing_fields", "username and remarks are required");
+    }
+    if (order.refund) {
+      return fail(
+        res,
+        400,
+        "refund_exists",
+        "A refund has already been requested for this payment",
+      );
+    }
+    if (order.paymentMethod === METHODS.mpesa && asked !== order.amount) {
+      return fail(
+        res,
+        400,
+        "partial_refund_not_allowed",
+        "Mobile money payments can only be refunded in full",
+      );
+    }
+    order.refund = {
+      amount: asked,
+      username: username.slice(0, 100),
+      remarks: remarks.slice(0, 500),
+    };
+    res.json({ status: "200", message: "Refund request successfully" });
   });
 
   api.post("/api/Transactions/CancelOrder", (req, res) => {
