@@ -14,10 +14,12 @@ import { type SettlingShop, settleOrder } from "./settlement.server";
  * replay cannot change it; it counts only once the provider's own answer agrees.
  */
 async function keepClaim(db: Db, attemptId: string, claim: NotificationClaim) {
-  await db
+  const kept = await db
     .update(paymentAttempts)
     .set({ claim })
-    .where(and(eq(paymentAttempts.id, attemptId), isNull(paymentAttempts.claim)));
+    .where(and(eq(paymentAttempts.id, attemptId), isNull(paymentAttempts.claim)))
+    .returning({ id: paymentAttempts.id });
+  return kept.length > 0;
 }
 
 /**
@@ -79,8 +81,12 @@ export async function receivePaymentNotification(
       logger.warn(payment, "payment notification for an unknown payment");
       return notification.reply(true);
     }
-    if (notification.claim) await keepClaim(shop.db, attempt.id, notification.claim);
-    if (!(await mayAskStatus(shop.db, attempt.orderId))) {
+    // An attempt's first callback is asked about at once (there is one per attempt, and the
+    // shopper is waiting on it); a replay waits its turn like any other notification.
+    const first = notification.claim
+      ? await keepClaim(shop.db, attempt.id, notification.claim)
+      : false;
+    if (!first && !(await mayAskStatus(shop.db, attempt.orderId))) {
       askWhenTheWindowEnds(shop, attempt.orderId, payment);
       return notification.reply(true);
     }
