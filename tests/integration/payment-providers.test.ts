@@ -8,6 +8,7 @@ import {
   OrderStatusError,
   orderSections,
   parseOrdersQuery,
+  toPackCount,
 } from "~/modules/orders/admin-orders.server";
 import { dashboardStats } from "~/modules/orders/dashboard.server";
 import { arriveFromPayment } from "~/modules/orders/order-success.server";
@@ -196,6 +197,7 @@ describe.each(databases)(
       fake.set(reference, "COMPLETED", { paymentMethod: "FakeWallet", confirmationCode: "FW789" });
       await notify(reference);
       const revenueBefore = (await dashboardStats(handle.db)).revenue;
+      const toPackBefore = await toPackCount(handle.db);
 
       fake.set(reference, "REVERSED", { paymentMethod: null, confirmationCode: null });
       await afterTheAskWindow(orderId);
@@ -206,6 +208,13 @@ describe.each(databases)(
       // The payment's facts stay for the owner to look up.
       expect(reversed.confirmationCode).toBe("FW789");
       expect((await dashboardStats(handle.db)).revenue).toBe(revenueBefore - 1200);
+      // It leaves the packing queue: the money went back before the parcel left.
+      expect(await toPackCount(handle.db)).toBe(toPackBefore - 1);
+      const toPack = await orderSections(
+        handle.db,
+        parseOrdersQuery(new URLSearchParams("view=to_pack")),
+      );
+      expect(Object.values(toPack).flatMap((s) => s.rows.map((r) => r.id))).not.toContain(orderId);
 
       // A later answer saying paid (stale, or the provider's mistake) neither moves it back nor
       // hides the flag.

@@ -39,14 +39,12 @@ describe("Pesapal refunds through the emulator", () => {
   };
 
   const refund = (confirmationCode: string, amount: number) =>
-    pesapal
-      .client()
-      .refund({
-        confirmationCode,
-        amount,
-        by: "owner@amaniprints.test",
-        reason: "Returned within 30 days",
-      });
+    pesapal.client().refund({
+      confirmationCode,
+      amount,
+      by: "owner@amaniprints.test",
+      reason: "Returned within 30 days",
+    });
 
   const refusal = async (promise: Promise<unknown>) => {
     const error = await promise.then(

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { messages, ORDER_STATUSES, type OrderStatus, orderEvents, orders, user } from "~/db/schema";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
@@ -117,10 +129,16 @@ function searchFilter(q: string): SQL | undefined {
   );
 }
 
+/** Paid orders to pack: a payment reversed before the parcel left takes its order out. */
+const waitingToBePacked = and(
+  eq(orders.fulfilmentState, "to_pack"),
+  isNull(orders.paymentReversedAt),
+);
+
 const statusFilter = (query: Pick<OrdersQuery, "status"> & Partial<OrdersQuery>) =>
   and(
     query.status === "all" ? undefined : eq(orders.status, query.status),
-    query.view === "to_pack" ? eq(orders.fulfilmentState, "to_pack") : undefined,
+    query.view === "to_pack" ? waitingToBePacked : undefined,
     query.q ? searchFilter(query.q) : undefined,
   );
 
@@ -129,7 +147,7 @@ export async function toPackCount(db: Db) {
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(orders)
-    .where(eq(orders.fulfilmentState, "to_pack"));
+    .where(waitingToBePacked);
   return row?.n ?? 0;
 }
 
