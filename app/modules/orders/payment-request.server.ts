@@ -11,7 +11,7 @@ import {
 } from "~/modules/payments/provider";
 import { logger } from "~/utils/logger.server";
 import { orderReference } from "./order-reference";
-import { closeAttempt } from "./payment-attempts.server";
+import { closeAttempt, type PaymentAttempt } from "./payment-attempts.server";
 
 export type PaymentAsk = {
   orderId: string;
@@ -178,7 +178,7 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
     const failure = error instanceof PaymentError ? error.failure : undefined;
     const reason = error instanceof PaymentError ? error.message : "unexpected error";
     logger.error({ err: error, orderId, provider: provider.name }, "payment request failed");
-    await failRequest(db, orderId, attempt.id, provider.name, reason, failure);
+    await failRequest(db, attempt, provider.name, reason, failure);
     if (failure) return { orderId, redirectUrl: waitingUrl, failure };
     throw new PaymentRequestFailed("unavailable");
   }
@@ -190,21 +190,22 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
  */
 async function failRequest(
   db: Db,
-  orderId: string,
-  attemptId: string,
+  attempt: Pick<PaymentAttempt, "id" | "orderId" | "number" | "amount">,
   provider: string,
   reason: string,
   failure: PaymentFailure | undefined,
 ) {
+  const orderId = attempt.orderId;
   await db.transaction(async (tx) => {
-    await closeAttempt(tx, attemptId, "failed", {
+    // Refused for a reason of the shopper's: the attempt says why, in the provider's terms.
+    await closeAttempt(tx, attempt.id, "failed", {
       ...(failure
         ? {
             status: {
               state: "FAILED",
-              amount: 0,
+              amount: attempt.amount,
               currency: "KES",
-              merchantReference: orderId,
+              merchantReference: merchantReference(orderId, attempt.number),
               paymentMethod: null,
               confirmationCode: null,
               description: reason,
