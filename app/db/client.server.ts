@@ -9,7 +9,6 @@ import {
   pgliteCatalogueChanges,
   postgresCatalogueChanges,
 } from "./catalogue-changes.server";
-import { aliveOnPglite, aliveOnPostgres } from "./process-alive.server";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -36,8 +35,6 @@ export type DatabaseHandle = {
   ping(): Promise<void>;
   /** Committed changes to products and stock, from this process and the others. */
   catalogue: CatalogueChanges;
-  /** This process's id in payment claims, alive while the handle is open (process-alive.server.ts). */
-  processId: number;
   /** PGlite only: a gzipped tarball of its data folder, for backups while the shop runs. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -184,15 +181,11 @@ export async function openDatabase(options: {
       }
       throw error;
     }
-    const alive = await aliveOnPostgres(
-      () => new Client({ connectionString: options.databaseUrl }),
-    );
     let ended = false;
     return {
       db,
       kind: "postgres",
       connection: { kind: "postgres", url: options.databaseUrl },
-      processId: alive.id,
       exclusively,
       lockWhile: advisoryLocks(lockPool),
       ping: async () => void (await pool.query("select 1")),
@@ -200,7 +193,6 @@ export async function openDatabase(options: {
       close: async () => {
         if (ended) return;
         ended = true;
-        await alive.release();
         await catalogue.close();
         await pool.end();
         // A payment request still holding its order's lock is not waited for: the process is
@@ -221,14 +213,12 @@ export async function openDatabase(options: {
     const pgliteDb = drizzle({ client, schema });
     await migrate(pgliteDb, { migrationsFolder: MIGRATIONS });
     const catalogue = await pgliteCatalogueChanges(client);
-    const alive = await aliveOnPglite(client);
     let closed = false;
     return {
       // Both drivers speak the same SQL; one type serves the whole app.
       db: pgliteDb as unknown as Db,
       kind: "pglite",
       connection: { kind: "pglite", client },
-      processId: alive.id,
       // PGlite belongs to one process (see pglite-lock.server.ts): nothing to wait for.
       exclusively: (work) => work(),
       lockWhile: processLocks(),

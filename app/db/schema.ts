@@ -152,13 +152,11 @@ export const orders = pgTable(
     paymentRedirectUrl: text("payment_redirect_url"),
     /** How many payment requests were made for the order (each with its own merchant reference). */
     paymentAttempts: integer("payment_attempts").notNull().default(0),
-    /** When the latest payment request started: a claim, so one request at a time is made. */
-    paymentRequestedAt: timestamp("payment_requested_at", { withTimezone: true }),
     /**
-     * The shop process making that request (its `processId`): a claim whose process is gone (it
-     * no longer holds its advisory lock) is taken over at once, not after the claim's minute.
+     * When the latest payment request started: the reconciliation fails an order never sent to
+     * its provider only once this is 10 minutes old. (One request at a time: the order's lock.)
      */
-    paymentClaimedBy: integer("payment_claimed_by"),
+    paymentRequestedAt: timestamp("payment_requested_at", { withTimezone: true }),
     /** When a payment notification last made the shop ask the provider (one ask per few seconds). */
     statusAskedAt: timestamp("status_asked_at", { withTimezone: true }),
     /**

@@ -150,11 +150,6 @@ type PlaceOrder = {
   holdMinutes?: number;
   /** The share of a size's units unpaid orders may hold, in percent (STOCK_HOLD_SHARE). */
   holdShare?: number;
-  /**
-   * The shop process placing it (DatabaseHandle.processId): when it dies during the payment
-   * request, the same submission again takes the request over at once. Without it, after a minute.
-   */
-  processId?: number;
 };
 
 export const PROVIDER_UNAVAILABLE = "That payment method is not available. Please choose another.";
@@ -256,7 +251,6 @@ export async function placeOrder(
       publicUrl: input.publicUrl,
       shopName: input.shopName,
       hold,
-      ...(input.processId !== undefined ? { processId: input.processId } : {}),
     });
     return { orderId: answer.orderId, redirectUrl: answer.redirectUrl };
   } catch (error) {

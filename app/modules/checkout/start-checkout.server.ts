@@ -26,7 +26,7 @@ type CheckoutRequest = {
  */
 export async function startCheckout(
   shop: {
-    database: Pick<DatabaseHandle, "db" | "processId" | "lockWhile">;
+    database: Pick<DatabaseHandle, "db" | "lockWhile">;
     payments: PaymentProviders;
     settings: Settings;
   },
@@ -43,7 +43,6 @@ export async function startCheckout(
     shopName: env.SHOP_NAME,
     holdMinutes: env.STOCK_HOLD_MINUTES,
     holdShare: env.STOCK_HOLD_SHARE,
-    processId: shop.database.processId,
     freeDeliveryOver: env.FREE_DELIVERY_OVER,
   });
 }

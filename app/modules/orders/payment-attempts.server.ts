@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import type { PaymentAttemptState } from "~/db/payment-status";
 import { paymentAttempts } from "~/db/schema";
@@ -46,19 +46,4 @@ export async function closeAttempt(
     )
     .returning({ id: paymentAttempts.id });
   return closed.length > 0;
-}
-
-/** Whether the order has an open attempt other than `except`. */
-export async function otherOpenAttempt(tx: Tx, orderId: string, except: string) {
-  const [open] = await tx
-    .select({ id: paymentAttempts.id })
-    .from(paymentAttempts)
-    .where(
-      and(
-        eq(paymentAttempts.orderId, orderId),
-        eq(paymentAttempts.state, "open"),
-        ne(paymentAttempts.id, except),
-      ),
-    );
-  return Boolean(open);
 }

@@ -27,7 +27,6 @@ export type PaymentAsk = {
   shopName: string;
   /** How long the order holds its units, and the share of a size unpaid orders may hold. */
   hold: { minutes: number; share: number };
-  processId?: number;
 };
 
 export type PaymentAnswer =
@@ -86,7 +85,6 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
       .set({
         paymentAttempts: sql`${orders.paymentAttempts} + 1`,
         paymentRequestedAt: new Date(),
-        paymentClaimedBy: ask.processId ?? null,
         status: "Pending",
         nextCheckAt: sql`now() + interval '5 minutes'`,
       })

@@ -102,7 +102,6 @@ export async function payAgain(
       publicUrl: env.PUBLIC_URL,
       shopName: env.SHOP_NAME,
       hold: { minutes: env.STOCK_HOLD_MINUTES, share: env.STOCK_HOLD_SHARE },
-      processId: shop.database.processId,
     });
     return { redirectUrl: answer.redirectUrl };
   } catch (error) {
