@@ -117,11 +117,8 @@ function createPipeline(services: Services): express.Router {
       (req) =>
         SMALL_JSON.test(req.path)
           ? SMALL_JSON_BYTES
-          : (notificationAt(req.path)?.route.maxBytes ?? 0) > 0
-            ? notificationAt(req.path)!.route.maxBytes
-            : isPhotoUpload(req)
-              ? PHOTOS_BYTES
-              : FORM_BYTES,
+          : (notificationAt(req.path)?.route.maxBytes ??
+            (isPhotoUpload(req) ? PHOTOS_BYTES : FORM_BYTES)),
       (req, res) => {
         if (/^\/api\//i.test(req.path)) {
           res.json({ error: { status: "INVALID_ARGUMENT", message: "The request is too large." } });
