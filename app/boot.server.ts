@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { adminCount, createAdmin } from "~/modules/auth/admins.server";
 import { serveDatabaseDumps } from "~/modules/backup/dump-socket.server";
+import { startSaleClock } from "~/modules/catalog/sale-clock.server";
 import { seedOnFirstRun } from "~/modules/catalog/sample-seed.server";
 import { stockAlertsJob } from "~/modules/inventory/stock-alerts-job.server";
 import { type Jobs, startJobs } from "~/modules/jobs/jobs.server";
@@ -49,6 +50,7 @@ export async function boot(
     stockAlertsJob(services.db, services.settings),
   ]);
   stopSender = startMessageSender(services.db, services.messages);
+  stopSaleClock = startSaleClock(database);
 
   const { sms, email } = services.messages;
   logger.info({ sms: sms.name, email: email.name }, "messages go out through these providers");
@@ -69,6 +71,7 @@ let running: Services | undefined;
 let jobs: Jobs | undefined;
 let stopDumps: (() => Promise<void>) | undefined;
 let stopSender: (() => Promise<void>) | undefined;
+let stopSaleClock: (() => Promise<void>) | undefined;
 
 /**
  * Stops the shop in order: no new jobs; running jobs and the requests still in flight
@@ -85,8 +88,9 @@ export async function shutdown({
   const stopping = jobs?.stop(timeoutMs).catch((error) => {
     logger.error({ err: error }, "the job queue did not stop cleanly");
   });
-  await Promise.all([requestsFinished, stopping, stopSender?.()]);
+  await Promise.all([requestsFinished, stopping, stopSender?.(), stopSaleClock?.()]);
   stopSender = undefined;
+  stopSaleClock = undefined;
   await stopDumps?.();
   stopDumps = undefined;
   jobs = undefined;

@@ -1,6 +1,13 @@
 import { formatKsh } from "~/utils/money";
 
-type Line = { name: string; size?: string | null; quantity: number; price: number };
+type Line = {
+  name: string;
+  size?: string | null;
+  quantity: number;
+  price: number;
+  /** Its regular price, when bought on sale: struck through. */
+  wasPrice?: number;
+};
 
 /** An order's lines with their prices, as the thank-you page and the tracking page show them. */
 export function OrderItemList({ items }: { items: Line[] }) {
@@ -12,7 +19,15 @@ export function OrderItemList({ items }: { items: Line[] }) {
             {item.name}
             {item.size ? ` (${item.size})` : ""} × {item.quantity}
           </span>
-          <span className="whitespace-nowrap tabular">{formatKsh(item.price * item.quantity)}</span>
+          <span className="whitespace-nowrap tabular">
+            {item.wasPrice ? (
+              <s className="mr-2 text-muted">
+                <span className="sr-only">Was </span>
+                {formatKsh(item.wasPrice * item.quantity)}
+              </s>
+            ) : null}
+            {formatKsh(item.price * item.quantity)}
+          </span>
         </li>
       ))}
     </ul>

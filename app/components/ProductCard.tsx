@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatKsh } from "~/utils/money";
 import { ProductCardAddButton } from "./cart/ProductCardAddButton";
+import { PriceTag, SaleBadge } from "./PriceTag";
 import { ProductImage } from "./ProductImage";
 
 export type ProductCardProps = {
@@ -8,8 +8,11 @@ export type ProductCardProps = {
   name: string;
   /** The category as the card shows it (hyphens as spaces). */
   categoryLabel: string;
+  /** The price a shopper pays now, and the one struck through beside it. */
   price: number;
-  originalPrice: number | null;
+  wasPrice: number | null;
+  /** A sale runs: the 'Sale' badge. */
+  onSale?: boolean;
   image: string | null;
   isFeatured: boolean;
   /** The sizes it comes in: the add button asks for one first. */
@@ -26,9 +29,8 @@ export type ProductCardProps = {
 const IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 30vw, calc(50vw - 1.5rem)";
 
 export function ProductCard(props: ProductCardProps) {
-  const { id, name, categoryLabel, price, originalPrice, image, isFeatured, sizes, priority } =
-    props;
-  const { soldOut, soldOutSizes } = props;
+  const { id, name, categoryLabel, image, isFeatured, sizes, priority } = props;
+  const { soldOut, soldOutSizes, onSale } = props;
   return (
     <article className="group relative flex flex-col" data-testid="product-card">
       <div className="relative">
@@ -52,6 +54,7 @@ export function ProductCard(props: ProductCardProps) {
             Featured
           </span>
         ) : null}
+        {onSale ? <SaleBadge className="absolute top-2 right-2" /> : null}
         {soldOut ? (
           <span className="absolute right-2 bottom-2 rounded-full bg-ink px-2.5 py-1 text-xs font-semibold text-paper">
             Sold out
@@ -74,15 +77,12 @@ export function ProductCard(props: ProductCardProps) {
             {name}
           </Link>
         </h3>
-        <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1 tabular">
-          <span className="font-semibold whitespace-nowrap">{formatKsh(price)}</span>
-          {originalPrice && originalPrice > 0 ? (
-            <s className="text-sm whitespace-nowrap text-muted">
-              <span className="sr-only">Was </span>
-              {formatKsh(originalPrice)}
-            </s>
-          ) : null}
-        </p>
+        <PriceTag
+          price={props.price}
+          wasPrice={props.wasPrice}
+          className="mt-auto pt-1"
+          wasClassName="text-sm"
+        />
       </div>
     </article>
   );

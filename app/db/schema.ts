@@ -49,6 +49,17 @@ export const products = pgTable(
     /** Whole Kenyan shillings. */
     price: integer("price").notNull(),
     originalPrice: integer("original_price"),
+    /** A sale: this price (below `price`) from `saleStartsAt` (or now) until `saleEndsAt` (or for good). */
+    salePrice: integer("sale_price"),
+    saleStartsAt: timestamp("sale_starts_at", { withTimezone: true }),
+    saleEndsAt: timestamp("sale_ends_at", { withTimezone: true }),
+    /**
+     * The price a shopper pays now: the sale price while a sale runs, else the price. Kept by the
+     * database (a trigger on every save, migration 0023) and by the sale clock at each sale's start
+     * and end (sale-clock.server.ts), so listings sort and filter by it from an index, and the
+     * change moves the catalogue's version like any other.
+     */
+    sellingPrice: integer("selling_price").notNull().default(0),
     /** Storage keys of processed images; the first is the main image. */
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
     sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
@@ -90,17 +101,25 @@ export const products = pgTable(
     index("products_featured_idx").on(t.isFeatured, t.name),
     // The shop listing: shown products by category and sort order, sold-out ones last.
     index("products_listing_name_idx").on(t.soldOut, t.name, t.id).where(sql`${t.inStock}`),
-    index("products_listing_price_idx").on(t.soldOut, t.price, t.id).where(sql`${t.inStock}`),
+    index("products_listing_price_idx")
+      .on(t.soldOut, t.sellingPrice, t.id)
+      .where(sql`${t.inStock}`),
     index("products_listing_category_name_idx")
       .on(t.category, t.soldOut, t.name, t.id)
       .where(sql`${t.inStock}`),
     index("products_listing_category_price_idx")
-      .on(t.category, t.soldOut, t.price, t.id)
+      .on(t.category, t.soldOut, t.sellingPrice, t.id)
       .where(sql`${t.inStock}`),
+    // The 'On sale' listing and the sale clock's next start or end.
+    index("products_sale_idx")
+      .on(t.saleStartsAt, t.saleEndsAt)
+      .where(sql`${t.salePrice} is not null`),
     index("products_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("products_search_fts_idx").using("gin", t.searchVector),
     check("products_price_nonnegative", sql`${t.price} >= 0`),
     check("products_original_price_nonnegative", sql`${t.originalPrice} >= 0`),
+    check("products_sale_below_price", sql`${t.salePrice} >= 0 and ${t.salePrice} < ${t.price}`),
+    check("products_sale_ends_after_start", sql`${t.saleEndsAt} > ${t.saleStartsAt}`),
   ],
 );
 
@@ -119,7 +138,9 @@ export type OrderItem = {
   productId?: string;
   name: string;
   quantity: number;
+  /** What one piece cost; `wasPrice`, its regular price, when it was bought on sale. */
   price: number;
+  wasPrice?: number;
   size?: string;
 };
 

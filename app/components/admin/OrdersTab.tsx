@@ -27,7 +27,13 @@ type ListedOrder = {
   status: string;
   amount: number;
   currency: string;
-  items: { name: string; quantity: number; price: number; size?: string | null }[];
+  items: {
+    name: string;
+    quantity: number;
+    price: number;
+    wasPrice?: number;
+    size?: string | null;
+  }[];
   customer: {
     name: string;
     phone: string;
@@ -423,6 +429,7 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
                 {item.name}
                 <span className="block text-xs text-muted">
                   {item.quantity} x {formatKsh(item.price)}
+                  {item.wasPrice ? ` (sale, was ${formatKsh(item.wasPrice)})` : ""}
                   {item.size ? ` · Size ${item.size}` : ""}
                 </span>
               </span>

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { ProductImage } from "~/components/ProductImage";
+import { nairobiLocal } from "~/utils/nairobi-local";
 import { postWithProgress } from "./post-with-progress";
 
 export type EditableProduct = {
@@ -10,6 +11,10 @@ export type EditableProduct = {
   name: string;
   originalPrice: number | null;
   price: number;
+  salePrice: number | null;
+  /** Serialised dates, as loaders send them. */
+  saleStartsAt: string | Date | null;
+  saleEndsAt: string | Date | null;
   category: string;
   description: string;
   details: string | null;
@@ -170,7 +175,7 @@ export function ProductEditor({
 
   /** Whole shillings, 0 or more: the number keyboard on phones. */
   const priceField = (
-    name: "originalPrice" | "price",
+    name: "originalPrice" | "price" | "salePrice",
     label: string,
     value: number | undefined,
     required: boolean,
@@ -190,6 +195,23 @@ export function ProductEditor({
       />
     </FormField>
   );
+
+  /** A moment in Nairobi time: phones show their own date and time picker. */
+  const timeField = (name: "saleStartsAt" | "saleEndsAt", label: string, note: string) => {
+    const value = product?.[name];
+    return (
+      <FormField id={field(name)} label={label} note={note} error={errors[name]}>
+        <input
+          id={field(name)}
+          name={name}
+          type="datetime-local"
+          defaultValue={value ? nairobiLocal(value) : undefined}
+          className={inputClass}
+          {...invalid(name)}
+        />
+      </FormField>
+    );
+  };
 
   return (
     <form
@@ -238,6 +260,20 @@ export function ProductEditor({
           </select>
         </FormField>
       </div>
+      <fieldset aria-describedby={field("sale-hint")}>
+        <legend className="text-sm font-semibold">
+          Sale <span className="font-normal text-muted">(optional)</span>
+        </legend>
+        <p id={field("sale-hint")} className="mt-0.5 text-xs text-muted">
+          While it runs, the shop sells at the sale price, with the current price struck through and
+          a 'Sale' badge. Times are Nairobi time.
+        </p>
+        <div className="mt-2 grid gap-4 sm:grid-cols-3">
+          {priceField("salePrice", "Sale price (KSh)", product?.salePrice ?? undefined, false)}
+          {timeField("saleStartsAt", "Sale starts", "(empty: at once)")}
+          {timeField("saleEndsAt", "Sale ends", "(empty: until you end it)")}
+        </div>
+      </fieldset>
       <FormField id={field("description")} label="Description" required error={errors.description}>
         <textarea
           id={field("description")}

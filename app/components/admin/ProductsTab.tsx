@@ -10,12 +10,15 @@ import { notify } from "~/components/toast";
 import { formatKsh } from "~/utils/money";
 import { Pager } from "./Pager";
 import { type EditableProduct, ProductEditor, type ProductFormRules } from "./ProductEditor";
+import { SaleSummary } from "./SaleSummary";
 import { type HistoryEntry, StockHistory } from "./StockHistory";
 import { type StockLevel, StockSummary } from "./StockSummary";
 
 /** What a row of the list shows; the edit and delete modals load their product in full. */
 type ProductRow = Omit<EditableProduct, "description" | "details" | "sizes" | "stock"> & {
   stock: StockLevel[];
+  /** The price a shopper pays now. */
+  sellingPrice: number;
 };
 
 type Props = {
@@ -248,12 +251,15 @@ export function ProductsTab({
                 <p className="text-xs text-muted">{categoryNames.get(p.category) ?? p.category}</p>
                 <StockSummary levels={p.stock} low={p.lowStockAt} />
               </div>
-              <p className="tabular">
-                <span className="font-semibold">{formatKsh(p.price)}</span>
-                {p.originalPrice && p.originalPrice > 0 ? (
-                  <s className="ml-2 text-xs text-muted">{formatKsh(p.originalPrice)}</s>
-                ) : null}
-              </p>
+              <div className="tabular">
+                <p>
+                  <span className="font-semibold">{formatKsh(p.price)}</span>
+                  {p.originalPrice && p.originalPrice > 0 ? (
+                    <s className="ml-2 text-xs text-muted">{formatKsh(p.originalPrice)}</s>
+                  ) : null}
+                </p>
+                <SaleSummary product={p} />
+              </div>
               <Toggle id={p.id} field="inStock" on={p.inStock}>
                 <span
                   aria-hidden="true"

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { cartLines, carts, productStock, products } from "~/db/schema";
+import { priceNow } from "~/modules/catalog/sale-sql.server";
 import { capLine, stockLimitMessage } from "~/modules/inventory/stock-rules";
 import { shopCookie } from "~/utils/shop-cookie.server";
 import { isUuid } from "~/utils/uuid";
@@ -33,7 +34,9 @@ export type CartItem = {
   size: string;
   quantity: number;
   name: string;
+  /** The price a shopper pays now; during a sale, the regular price struck through beside it. */
   price: number;
+  wasPrice: number | null;
   image: string | null;
   category: string;
   /** False when the product was hidden after it was added: it cannot be bought. */
@@ -60,7 +63,8 @@ export async function loadCart(db: Db | Tx, cartId: string | null): Promise<Cart
       size: cartLines.size,
       quantity: cartLines.quantity,
       name: products.name,
-      price: products.price,
+      price: priceNow,
+      wasPrice: sql<number | null>`nullif(${products.price}, ${priceNow})`,
       image: sql<string | null>`${products.images}[1]`,
       category: products.category,
       available: products.inStock,

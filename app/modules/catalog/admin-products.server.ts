@@ -15,6 +15,11 @@ const LIST_COLUMNS = {
   category: products.category,
   price: products.price,
   originalPrice: products.originalPrice,
+  salePrice: products.salePrice,
+  saleStartsAt: products.saleStartsAt,
+  saleEndsAt: products.saleEndsAt,
+  /** The price a shopper pays now: below `price` while the sale runs. */
+  sellingPrice: products.sellingPrice,
   images: products.images,
   isFeatured: products.isFeatured,
   inStock: products.inStock,

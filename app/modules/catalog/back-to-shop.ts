@@ -16,6 +16,8 @@ export function backToShopHref(referer: string | null, shopOrigins: string[]): s
   }
   if (!shopOrigins.includes(from.origin) || from.pathname !== "/shop") return "/shop";
   // Read as the shop reads its own address: anything it does not know is left out.
-  const { category, q, sort, inStockOnly, page } = parseListingParams(from.searchParams);
-  return listingHref({ category, q, sort, inStockOnly, page });
+  const { category, q, sort, inStockOnly, onSaleOnly, page } = parseListingParams(
+    from.searchParams,
+  );
+  return listingHref({ category, q, sort, inStockOnly, onSaleOnly, page });
 }

@@ -6,6 +6,7 @@ import { ALL } from "./categories";
 import { keptUntilChange } from "./kept-until-change.server";
 import { containsPattern, type ListingParams, PAGE_SIZE } from "./listing";
 import { type ProductSummary, summaryColumns } from "./products.server";
+import { onSale } from "./sale-sql.server";
 import {
   closestCategory,
   type SearchTerms,
@@ -35,8 +36,9 @@ const ORDER: Record<ListingParams["sort"], SQL[]> = {
   // After the ranking (listingQueries): equal matches A to Z.
   relevance: [asc(products.name), asc(products.id)],
   name: [asc(products.name), asc(products.id)],
-  "price-asc": [asc(products.price), asc(products.id)],
-  "price-desc": [desc(products.price), desc(products.id)],
+  // The price a shopper pays, sale or not (products.selling_price, indexed).
+  "price-asc": [asc(products.sellingPrice), asc(products.id)],
+  "price-desc": [desc(products.sellingPrice), desc(products.id)],
 };
 
 /** The search box's match, on the shop and in the back-office alike: name or description. */
@@ -72,9 +74,14 @@ function wordMatches(word: SearchWord, spellings: Spellings): SQL {
 
 /**
  * Shown products (the owner's switch) matching every word of the search (all of them without
- * one, none for a search of punctuation only), and with 'In stock only' not sold out.
+ * one, none for a search of punctuation only), with 'In stock only' not sold out, and with 'On
+ * sale' selling below its price now.
  */
-const matching = (terms: SearchTerms | null, spellings: Spellings, inStockOnly: boolean) =>
+const matching = (
+  terms: SearchTerms | null,
+  spellings: Spellings,
+  { inStockOnly, onSaleOnly }: Pick<ListingParams, "inStockOnly" | "onSaleOnly">,
+) =>
   and(
     eq(products.inStock, true),
     ...(terms
@@ -83,6 +90,7 @@ const matching = (terms: SearchTerms | null, spellings: Spellings, inStockOnly: 
         : [sql`false`]
       : []),
     inStockOnly ? available : undefined,
+    onSaleOnly ? onSale : undefined,
   );
 
 /**
@@ -166,7 +174,7 @@ export function listingQueries(
 ) {
   const terms = searchTerms(params.q);
   const filter = and(
-    matching(terms, spellings, Boolean(params.inStockOnly)),
+    matching(terms, spellings, params),
     params.category === ALL ? undefined : eq(products.category, params.category),
   );
   const ranked =
@@ -184,7 +192,7 @@ export function listingQueries(
     categoryCounts: db
       .select({ category: products.category, n: count() })
       .from(products)
-      .where(matching(terms, spellings, Boolean(params.inStockOnly)))
+      .where(matching(terms, spellings, params))
       .groupBy(products.category),
   };
 }
@@ -205,7 +213,7 @@ function categoryCounts(
   params: ListingParams,
   spellings: Spellings = {},
 ) {
-  const key = `${params.inStockOnly ? "in-stock " : ""}${params.q.toLowerCase()}~${JSON.stringify(spellings)}`;
+  const key = `${params.inStockOnly ? "in-stock " : ""}${params.onSaleOnly ? "on-sale " : ""}${params.q.toLowerCase()}~${JSON.stringify(spellings)}`;
   return keptCounts(catalogue, key, async () => {
     const rows = await listingQueries(db, params, spellings).categoryCounts;
     const counts: Record<string, number> = { [ALL]: 0 };

@@ -18,6 +18,8 @@ export const MAX_QUERY_LENGTH = 100;
 
 /** `?stock=in`: 'In stock only', the products sold out in every size left out. */
 export const IN_STOCK_ONLY = { name: "stock", value: "in" } as const;
+/** `?sale=on`: 'On sale', only what sells below its price now. */
+export const ON_SALE_ONLY = { name: "sale", value: "on" } as const;
 
 export type ListingParams = {
   q: string;
@@ -25,6 +27,7 @@ export type ListingParams = {
   sort: SortId;
   page: number;
   inStockOnly?: boolean;
+  onSaleOnly?: boolean;
 };
 
 /**
@@ -43,7 +46,8 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
   const sort = sortsFor(q).some((s) => s.id === rawSort) ? (rawSort as SortId) : defaultSort(q);
   const page = pageNumber(search.get("page"));
   const inStockOnly = search.get(IN_STOCK_ONLY.name) === IN_STOCK_ONLY.value;
-  return { q, category, sort, page, inStockOnly };
+  const onSaleOnly = search.get(ON_SALE_ONLY.name) === ON_SALE_ONLY.value;
+  return { q, category, sort, page, inStockOnly, onSaleOnly };
 }
 
 /** The URL of a listing, leaving defaults out so URLs stay short and canonical. */
@@ -55,6 +59,7 @@ export function listingHref(params: Partial<ListingParams>): string {
   const sort = params.sort === "relevance" && !params.q ? undefined : params.sort;
   if (sort && sort !== defaultSort(params.q ?? "")) search.set("sort", sort);
   if (params.inStockOnly) search.set(IN_STOCK_ONLY.name, IN_STOCK_ONLY.value);
+  if (params.onSaleOnly) search.set(ON_SALE_ONLY.name, ON_SALE_ONLY.value);
   if (params.page && params.page > 1) search.set("page", String(params.page));
   const query = search.toString();
   return query ? `/shop?${query}` : "/shop";

@@ -26,6 +26,9 @@ describe("validateProductForm", () => {
         name: "Ankara Wrap Dress",
         originalPrice: 0,
         price: 3500,
+        salePrice: null,
+        saleStartsAt: null,
+        saleEndsAt: null,
         category: "dresses",
         description: "A wrap dress in wax print.",
         details: "",
@@ -36,6 +39,48 @@ describe("validateProductForm", () => {
         stock: { "": null },
         stockWas: {},
       },
+    });
+  });
+
+  it("takes a sale below the price, its times read as Nairobi time, the end after the start", () => {
+    const sale = (fields: Record<string, string>) =>
+      validateProductForm(form({ ...valid, ...fields }));
+    expect(
+      sale({ salePrice: "2800", saleStartsAt: "2026-12-12T00:00", saleEndsAt: "2026-12-13T00:00" }),
+    ).toMatchObject({
+      ok: true,
+      data: {
+        salePrice: 2800,
+        saleStartsAt: new Date("2026-12-11T21:00:00Z"),
+        saleEndsAt: new Date("2026-12-12T21:00:00Z"),
+      },
+    });
+    // Open at both ends: at once, until the owner ends it.
+    expect(sale({ salePrice: "0" })).toMatchObject({
+      ok: true,
+      data: { salePrice: 0, saleStartsAt: null, saleEndsAt: null },
+    });
+    // Without a sale price the times mean nothing.
+    expect(sale({ salePrice: "", saleEndsAt: "2026-12-13T00:00" })).toMatchObject({
+      ok: true,
+      data: { salePrice: null, saleEndsAt: null },
+    });
+    for (const salePrice of ["3500", "4000", "-1", "2,800"]) {
+      expect(sale({ salePrice })).toEqual({
+        ok: false,
+        errors: { salePrice: PRODUCT_MESSAGES.salePrice },
+      });
+    }
+    expect(
+      sale({ salePrice: "2800", saleStartsAt: "2026-12-13T00:00", saleEndsAt: "2026-12-13T00:00" }),
+    ).toEqual({ ok: false, errors: { saleEndsAt: PRODUCT_MESSAGES.saleEndsAt } });
+    expect(sale({ salePrice: "2800", saleStartsAt: "2026-02-30T10:00" })).toEqual({
+      ok: false,
+      errors: { saleStartsAt: PRODUCT_MESSAGES.saleStartsAt },
+    });
+    expect(sale({ salePrice: "2800", saleEndsAt: "next week" })).toEqual({
+      ok: false,
+      errors: { saleEndsAt: PRODUCT_MESSAGES.saleEndsAt },
     });
   });
 

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { MAX_STOCK } from "~/modules/inventory/stock-rules";
 import { fieldErrors } from "~/utils/field-errors";
+import { fromNairobiLocal } from "~/utils/nairobi-local";
 import { CATEGORY_IDS } from "./categories";
 import { SIZE_SETS } from "./sizes";
 
@@ -17,6 +18,11 @@ export const PRODUCT_MESSAGES = {
   name: "Please enter the product name.",
   originalPrice: "Please enter the original price: a whole number of shillings, 0 or more.",
   price: "Please enter the current price: a whole number of shillings, 0 or more.",
+  salePrice:
+    "Please enter the sale price: a whole number of shillings below the current price, or leave it empty.",
+  saleStartsAt: "Please enter when the sale starts, or leave it empty to start it at once.",
+  saleEndsAt:
+    "Please enter when the sale ends, after it starts, or leave it empty to run it until you end it.",
   category: "Please choose a category.",
   description: "Please enter a description.",
   noImage: "Please select at least one image.",
@@ -53,6 +59,9 @@ const productFormSchema = z.object({
   // Optional, as the specification has it: left empty, no price is struck through.
   originalPrice: z._default(shillings(PRODUCT_MESSAGES.originalPrice, true), ""),
   price: shillings(PRODUCT_MESSAGES.price),
+  salePrice: z._default(shillings(PRODUCT_MESSAGES.salePrice, true), ""),
+  saleStartsAt: z._default(z.string().check(z.trim()), ""),
+  saleEndsAt: z._default(z.string().check(z.trim()), ""),
   category: z.enum(CATEGORY_IDS, { error: PRODUCT_MESSAGES.category }),
   description: z
     .string()
@@ -92,6 +101,10 @@ export type ProductFields = {
   name: string;
   originalPrice: number;
   price: number;
+  /** A sale (sale.ts): its price, and when it starts and ends (null: at once, for good). */
+  salePrice: number | null;
+  saleStartsAt: Date | null;
+  saleEndsAt: Date | null;
   category: (typeof CATEGORY_IDS)[number];
   description: string;
   details: string;
@@ -119,6 +132,9 @@ function productFormInput(form: FormData) {
     name: value("name"),
     originalPrice: value("originalPrice"),
     price: value("price"),
+    salePrice: value("salePrice"),
+    saleStartsAt: value("saleStartsAt"),
+    saleEndsAt: value("saleEndsAt"),
     category: value("category"),
     description: value("description"),
     details: value("details"),
@@ -141,11 +157,13 @@ export function validateProductForm(
   const chosen = input.sizes.split(",");
   const sizes = ALL_SIZES.filter((s) => chosen.includes(s));
   const stock = readStock(form, sizes);
-  if (!result.success || !stock.ok) {
+  const sale = result.success ? readSale(result.data) : null;
+  if (!result.success || !stock.ok || !sale?.ok) {
     return {
       ok: false,
       errors: {
         ...(result.success ? {} : fieldErrors<keyof ProductFields>(result.error.issues)),
+        ...(sale && !sale.ok ? sale.errors : {}),
         ...(stock.ok ? {} : stock.errors),
       },
     };
@@ -155,6 +173,7 @@ export function validateProductForm(
     ok: true,
     data: {
       ...d,
+      ...sale.sale,
       originalPrice: Number(d.originalPrice),
       price: Number(d.price),
       lowStockAt: d.lowStockAt === "" ? DEFAULT_LOW_STOCK_AT : Number(d.lowStockAt),
@@ -165,6 +184,32 @@ export function validateProductForm(
       stockWas: stock.was,
     },
   };
+}
+
+/**
+ * The sale fields: a price below the current one, and Nairobi times for its start and end, the end
+ * after the start. Without a sale price the times mean nothing and are dropped.
+ */
+function readSale(d: {
+  price: string;
+  salePrice: string;
+  saleStartsAt: string;
+  saleEndsAt: string;
+}) {
+  const errors: ProductFieldErrors = {};
+  if (d.salePrice === "") {
+    return { ok: true as const, sale: { salePrice: null, saleStartsAt: null, saleEndsAt: null } };
+  }
+  const salePrice = Number(d.salePrice);
+  if (salePrice >= Number(d.price)) errors.salePrice = PRODUCT_MESSAGES.salePrice;
+  const saleStartsAt = d.saleStartsAt ? fromNairobiLocal(d.saleStartsAt) : null;
+  const saleEndsAt = d.saleEndsAt ? fromNairobiLocal(d.saleEndsAt) : null;
+  if (d.saleStartsAt && !saleStartsAt) errors.saleStartsAt = PRODUCT_MESSAGES.saleStartsAt;
+  if ((d.saleEndsAt && !saleEndsAt) || (saleEndsAt && saleStartsAt && saleEndsAt <= saleStartsAt))
+    errors.saleEndsAt = PRODUCT_MESSAGES.saleEndsAt;
+  return Object.keys(errors).length
+    ? { ok: false as const, errors }
+    : { ok: true as const, sale: { salePrice, saleStartsAt, saleEndsAt } };
 }
 
 /** The stock fields of the chosen sizes (the others are ignored), checked one by one. */

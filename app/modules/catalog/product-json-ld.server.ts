@@ -17,6 +17,10 @@ export function productJsonLd(product: ProductForPage, origin: string) {
       url: `${origin}/product/${product.id}`,
       priceCurrency: "KES",
       price: product.price,
+      // A sale's price holds until it ends.
+      ...(product.onSale && product.saleEndsAt
+        ? { priceValidUntil: new Date(product.saleEndsAt).toISOString().slice(0, 10) }
+        : {}),
       availability: product.stock.soldOut
         ? "https://schema.org/OutOfStock"
         : "https://schema.org/InStock",

@@ -4,14 +4,18 @@ import { productStock, products } from "~/db/schema";
 import { sizeAvailability } from "~/modules/inventory/stock-rules";
 import { available, soldOut, soldOutSizes } from "~/modules/inventory/stock-sql.server";
 import { keptUntilChange } from "./kept-until-change.server";
+import { priceTagColumns } from "./sale-sql.server";
 
 /** What a product card shows. */
 export type ProductSummary = {
   id: string;
   name: string;
   category: string;
+  /** The price a shopper pays now (a sale's while it runs). */
   price: number;
-  originalPrice: number | null;
+  /** The price struck through beside it, if any. */
+  wasPrice: number | null;
+  onSale: boolean;
   image: string | null;
   isFeatured: boolean;
   sizes: string[];
@@ -25,8 +29,7 @@ export const summaryColumns = {
   id: products.id,
   name: products.name,
   category: products.category,
-  price: products.price,
-  originalPrice: products.originalPrice,
+  ...priceTagColumns,
   image: sql<string | null>`${products.images}[1]`,
   isFeatured: products.isFeatured,
   sizes: products.sizes,
@@ -87,8 +90,8 @@ async function productForPage(db: Db, id: string) {
       description: products.description,
       details: products.details,
       category: products.category,
-      price: products.price,
-      originalPrice: products.originalPrice,
+      ...priceTagColumns,
+      saleEndsAt: products.saleEndsAt,
       images: products.images,
       sizes: products.sizes,
       isFeatured: products.isFeatured,

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DatabaseHandle, Db } from "~/db/client.server";
 import { type OrderItem, orderEvents, orders, products } from "~/db/schema";
 import { cartTotal, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
+import { priceNow } from "~/modules/catalog/sale-sql.server";
 import {
   firstUnfilledLine,
   holdOrderStock,
@@ -88,7 +89,9 @@ export async function priceItems(
     .select({
       id: products.id,
       name: products.name,
-      price: products.price,
+      // The price at this moment: a sale that ended since the page was read no longer applies.
+      price: priceNow,
+      regularPrice: products.price,
       sizes: products.sizes,
       inStock: products.inStock,
     })
@@ -113,6 +116,7 @@ export async function priceItems(
       name: product.name,
       quantity: line.quantity,
       price: product.price,
+      ...(product.price < product.regularPrice ? { wasPrice: product.regularPrice } : {}),
       ...(line.size ? { size: line.size } : {}),
     };
   });

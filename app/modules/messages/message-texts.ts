@@ -17,7 +17,7 @@ export type OrderFacts = {
   adminUrl: string;
   /** The owner's note with the latest fulfilment step ('' when none). */
   note: string;
-  items: { name: string; size?: string; quantity: number; price: number }[];
+  items: { name: string; size?: string; quantity: number; price: number; wasPrice?: number }[];
   deliveryFee: number;
 };
 

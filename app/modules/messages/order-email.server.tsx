@@ -67,9 +67,15 @@ function Receipt({ title, facts }: { title: string; facts: OrderFacts }) {
             <Text style={{ ...text, margin: "0", fontWeight: 600 }}>{item.name}</Text>
             <Text style={small}>
               {nb(
-                item.size
-                  ? `Size ${item.size} · Qty ${item.quantity} · ${formatKsh(item.price)} each`
-                  : `Qty ${item.quantity} · ${formatKsh(item.price)} each`,
+                [
+                  item.size ? `Size ${item.size}` : "",
+                  `Qty ${item.quantity}`,
+                  item.wasPrice
+                    ? `${formatKsh(item.price)} each (sale, was ${formatKsh(item.wasPrice)})`
+                    : `${formatKsh(item.price)} each`,
+                ]
+                  .filter(Boolean)
+                  .join(" · "),
               )}
             </Text>
           </Column>

@@ -84,7 +84,13 @@ export async function trackedOrder(
      * paid (the step 'To pack' began then); null once it arrived or when that day has passed.
      */
     expected: expectedFor(order.deliveryMethod, currentAt === path.length - 1, reached, now),
-    items: order.items.map(({ name, size, quantity, price }) => ({ name, size, quantity, price })),
+    items: order.items.map(({ name, size, quantity, price, wasPrice }) => ({
+      name,
+      size,
+      quantity,
+      price,
+      ...(wasPrice ? { wasPrice } : {}),
+    })),
     delivery: {
       methodId: order.deliveryMethod,
       method: method?.label ?? order.deliveryMethod,

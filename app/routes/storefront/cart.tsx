@@ -287,6 +287,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   </div>
                   <p className="text-sm whitespace-nowrap text-muted tabular">
                     {formatKsh(item.price)} each
+                    {item.wasPrice ? <s className="ml-2">{formatKsh(item.wasPrice)}</s> : null}
                   </p>
                   <div className="mt-auto flex items-center justify-between">
                     <QuantityStepper {...item} />

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import { useCartFetcher } from "~/components/cart/use-cart-fetcher";
 import { ErrorPage, errorPageFor } from "~/components/ErrorPage";
+import { PriceTag, SaleBadge } from "~/components/PriceTag";
 import { ProductCard } from "~/components/ProductCard";
 import { Gallery } from "~/components/product/Gallery";
 import { Tabs } from "~/components/product/Tabs";
@@ -14,6 +15,7 @@ import { backToShopHref } from "~/modules/catalog/back-to-shop";
 import { categoryHref, categoryLabel } from "~/modules/catalog/categories";
 import { productJsonLd } from "~/modules/catalog/product-json-ld.server";
 import { productPage } from "~/modules/catalog/products.server";
+import { saleEndsText } from "~/modules/catalog/sale";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { askBackInStock } from "~/modules/inventory/stock-alert-form";
 import { servicesContext } from "~/services.server";
@@ -40,6 +42,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     tab,
     backTo,
     jsonLd: productJsonLd(product, publicUrl),
+    // Worded here: the page's script then carries no date formatting.
+    saleEnds: product.onSale && product.saleEndsAt ? saleEndsText(product.saleEndsAt) : null,
     // Sold out: the shop's WhatsApp, asked whether it comes back, with the product's own address.
     askWhatsapp: product.stock.soldOut
       ? whatsappLink(
@@ -70,7 +74,6 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
   // Kept from the first product seen: 'You Might Also Like' leads on without losing the listing.
   const [backTo] = useState(loaderData.backTo);
   const freeDeliveryOver = matches[0]?.loaderData?.config.freeDeliveryOver ?? 0;
-  const onSale = product.originalPrice !== null && product.originalPrice > 0;
   const addToCart = useCartFetcher();
 
   return (
@@ -99,17 +102,18 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             {categoryLabel(product.category)}
           </Link>
           <h1 className="mt-2 text-3xl leading-tight font-bold sm:text-4xl">{product.name}</h1>
-          <p className="mt-4 flex items-baseline gap-3 tabular">
-            <span className="text-2xl font-semibold whitespace-nowrap">
-              {formatKsh(product.price)}
-            </span>
-            {onSale ? (
-              <s className="text-lg text-muted">
-                <span className="sr-only">Was </span>
-                {formatKsh(product.originalPrice!)}
-              </s>
-            ) : null}
-          </p>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <PriceTag
+              price={product.price}
+              wasPrice={product.wasPrice}
+              className="gap-x-3 text-2xl"
+              wasClassName="text-lg font-normal"
+            />
+            {product.onSale ? <SaleBadge /> : null}
+          </div>
+          {loaderData.saleEnds ? (
+            <p className="mt-1 text-sm text-muted">{loaderData.saleEnds}</p>
+          ) : null}
 
           <Form
             method="post"

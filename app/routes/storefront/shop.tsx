@@ -13,6 +13,7 @@ import {
   type ListingParams,
   listingHref,
   MAX_QUERY_LENGTH,
+  ON_SALE_ONLY,
   PAGE_SIZE,
   parseListingParams,
   sortsFor,
@@ -126,6 +127,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           {params.inStockOnly ? (
             <input type="hidden" name={IN_STOCK_ONLY.name} value={IN_STOCK_ONLY.value} />
           ) : null}
+          {params.onSaleOnly ? (
+            <input type="hidden" name={ON_SALE_ONLY.name} value={ON_SALE_ONLY.value} />
+          ) : null}
           <label htmlFor="shop-search" className="sr-only">
             Search products
           </label>
@@ -187,6 +191,17 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               className="size-5 accent-accent"
             />
             In stock only
+          </label>
+          <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium whitespace-nowrap">
+            <input
+              type="checkbox"
+              name={ON_SALE_ONLY.name}
+              value={ON_SALE_ONLY.value}
+              defaultChecked={params.onSaleOnly}
+              key={String(params.onSaleOnly)}
+              className="size-5 accent-accent"
+            />
+            On sale
           </label>
           <noscript>
             <button type="submit" className="btn border border-hairline bg-white">
