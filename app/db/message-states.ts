@@ -21,6 +21,7 @@ export const MESSAGE_KINDS = [
   "payment_failed",
   "new_paid_order",
   "back_in_stock",
+  "refunded",
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /** The kinds an order causes (a product back in stock is no order's). */

@@ -22,6 +22,7 @@ import type { FulfilmentState } from "./fulfilment-states";
 import type { MessageAudience, MessageChannel, MessageKind, MessageState } from "./message-states";
 import type { OrderStatus } from "./order-statuses";
 import type { NotificationClaim, PaymentAttemptState, PaymentStatus } from "./payment-status";
+import type { RefundLine, RefundMethod, RefundState } from "./refund-states";
 import type { ShortLine, StockMovementKind, StockState } from "./stock-states";
 
 const timestamps = {
@@ -189,6 +190,11 @@ export const orders = pgTable(
     paymentStatus: jsonb("payment_status").$type<PaymentStatus>(),
     /** When the provider reversed the payment: the order then stays Failed, flagged for admins. */
     paymentReversedAt: timestamp("payment_reversed_at", { withTimezone: true }),
+    /**
+     * Shillings given back or being asked back (refunds not failed), kept with each refund in its
+     * transaction: the database refuses more than the amount paid.
+     */
+    refunded: integer("refunded").notNull().default(0),
     /** The original document of an imported (legacy) order, normalised on read. */
     raw: jsonb("raw"),
     /** The document id of an imported order in the hosted document database it came from. */
@@ -248,6 +254,10 @@ export const orders = pgTable(
       .on(t.idempotencyKey)
       .where(sql`${t.status} = 'Pending' or ${t.paymentReference} is null`),
     index("orders_fulfilment_idx").on(t.fulfilmentState, t.createdAt),
+    check(
+      "orders_refunded_within_amount",
+      sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`,
+    ),
     index("orders_retry_of_idx").on(t.retryOf).where(sql`${t.retryOf} is not null`),
     check(
       "orders_fulfilment_state_valid",
@@ -309,6 +319,40 @@ export const paymentAttempts = pgTable(
       "payment_attempts_state_valid",
       sql`${t.state} in ('open', 'paid', 'failed', 'replaced')`,
     ),
+  ],
+);
+
+/**
+ * Money given back for an order: each refund a row, in full or in part, by amount or by lines
+ * (their units back on the shelf or not), asked of the provider, made by hand, or a reversal.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Whole shillings. */
+    amount: integer("amount").notNull(),
+    lines: jsonb("lines").$type<RefundLine[]>().notNull().default([]),
+    reason: text("reason").notNull(),
+    method: text("method").$type<RefundMethod>().notNull(),
+    /** The provider that took the payment (and, for method 'provider', was asked). */
+    provider: text("provider"),
+    /** The M-Pesa or bank reference of a refund made by hand; the provider's answer otherwise. */
+    reference: text("reference"),
+    state: text("state").$type<RefundState>().notNull(),
+    /** Why the provider refused, in its words. */
+    failure: text("failure"),
+    adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId, t.createdAt),
+    check("refunds_amount_positive", sql`${t.amount} > 0`),
+    check("refunds_method", sql`${t.method} in ('provider', 'hand', 'reversal')`),
+    check("refunds_state", sql`${t.state} in ('pending', 'done', 'failed')`),
   ],
 );
 
@@ -432,6 +476,8 @@ export const stockMovements = pgTable(
     /** The quantity on the shelf right after this movement. */
     quantityAfter: integer("quantity_after").notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The refund that put units back on the shelf ('returned'). */
+    refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "set null" }),
     adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
     /** Why, in a word or two: 'checkout', 'payment failed', 'hold expired', 'sample catalogue'... */
     reason: text("reason").notNull().default(""),
@@ -447,6 +493,7 @@ export const stockMovements = pgTable(
       sql`(${t.kind} = 'held' and ${t.change} = -${t.units})
        or (${t.kind} = 'released' and ${t.change} = ${t.units})
        or (${t.kind} = 'sold' and ${t.change} in (0, -${t.units}))
+       or (${t.kind} = 'returned' and ${t.change} = ${t.units})
        or (${t.kind} = 'adjusted')`,
     ),
   ],

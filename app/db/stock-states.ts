@@ -2,7 +2,7 @@
  * The stock ledger's vocabulary; the database layer owns the values (its columns use them). Pure,
  * so rules and the browser can import them too.
  */
-export const STOCK_MOVEMENT_KINDS = ["held", "released", "sold", "adjusted"] as const;
+export const STOCK_MOVEMENT_KINDS = ["held", "released", "sold", "adjusted", "returned"] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
 /** What an order does to the stock of its tracked lines. */

@@ -10,6 +10,7 @@ import { gsmLength, smsNote } from "~/utils/gsm";
 import { formatKsh } from "~/utils/money";
 import { readablePhone } from "~/utils/phone";
 import { Pager } from "./Pager";
+import { type RefundableOrder, RefundPanel } from "./RefundPanel";
 
 const FILTERS = [
   ["all", "All Orders"],
@@ -21,7 +22,7 @@ const FILTERS = [
 ] as const;
 
 /** An order as the list and its details show it; the timeline comes in the owner's words. */
-type ListedOrder = {
+type ListedOrder = RefundableOrder & {
   id: string;
   createdAt: string;
   status: string;
@@ -454,6 +455,7 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
           </div>
         </dl>
         <FulfilmentControl order={order} />
+        <RefundPanel order={order} />
         {/* Nothing is packed before it is paid. */}
         {order.paid ? (
           <a

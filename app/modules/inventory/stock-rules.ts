@@ -91,6 +91,7 @@ export const MOVEMENT_LABELS: Record<StockMovementKind, string> = {
   released: "Released",
   sold: "Sold",
   adjusted: "Adjusted",
+  returned: "Returned",
 };
 
 export type LedgerRow = {

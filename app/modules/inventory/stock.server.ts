@@ -9,7 +9,7 @@ import {
   stockMovements,
   user,
 } from "~/db/schema";
-import type { ShortLine } from "~/db/stock-states";
+import type { ShortLine, StockMovementKind } from "~/db/stock-states";
 import {
   canFill,
   MAX_STOCK,
@@ -46,11 +46,12 @@ export class StockError extends Error {}
 type Movement = {
   productId: string;
   size: string;
-  kind: "held" | "released" | "sold" | "adjusted";
+  kind: StockMovementKind;
   /** What the movement does to the quantity on the shelf. */
   change: number;
   units: number;
   orderId?: string | null;
+  refundId?: string | null;
   adminId?: string | null;
   reason: string;
 };
@@ -69,9 +70,9 @@ async function move(db: Exec, m: Movement, atLeast?: number): Promise<number | n
          ${atLeast === undefined ? sql`` : sql`and quantity >= ${atLeast}`}
       returning product_id, size, quantity)
     insert into ${stockMovements}
-      (product_id, size, kind, change, units, quantity_after, order_id, admin_id, reason)
+      (product_id, size, kind, change, units, quantity_after, order_id, refund_id, admin_id, reason)
     select product_id, size, ${m.kind}, ${m.change}, ${m.units}, quantity,
-           ${m.orderId ?? null}::uuid, ${m.adminId ?? null}, ${m.reason}
+           ${m.orderId ?? null}::uuid, ${m.refundId ?? null}::uuid, ${m.adminId ?? null}, ${m.reason}
       from moved
     returning quantity_after`);
   const row = result.rows[0];
@@ -327,6 +328,35 @@ export async function sellReleasedStock(
     .set({ stockState: "sold", stockHeldUntil: null, stockShort: short.length ? short : null })
     .where(eq(orders.id, order.id));
   return short;
+}
+
+/**
+ * Units a refund takes back go on the shelf again: a 'returned' row naming the order and the
+ * refund, by the admin who made it. A size that is not tracked has no shelf to go back to.
+ * Answers the quantity after, or null when untracked.
+ */
+export function returnToStock(
+  tx: Tx,
+  input: {
+    productId: string;
+    size: string;
+    units: number;
+    orderId: string;
+    refundId: string;
+    adminId: string | null;
+  },
+) {
+  return move(tx, {
+    productId: input.productId,
+    size: input.size,
+    kind: "returned",
+    change: input.units,
+    units: input.units,
+    orderId: input.orderId,
+    refundId: input.refundId,
+    adminId: input.adminId,
+    reason: "refund",
+  });
 }
 
 /**

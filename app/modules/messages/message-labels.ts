@@ -38,6 +38,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   payment_failed: "Payment failed",
   new_paid_order: "New paid order",
   back_in_stock: "Back in stock",
+  refunded: "Refunded",
 };
 
 /** Which way out took a message, as the owner knows it (the names the providers record). */

@@ -18,9 +18,21 @@ const longest: OrderFacts = {
   note: "2NK Sacco, arrives Kisumu stage at 4 pm tomorrow, call 0712 345 678",
   items: [{ name: "Zuri Kitenge Wrap Dress", size: "XL", quantity: 2, price: 4500 }],
   deliveryFee: 0,
+  refund: { amount: 9_999_999, whole: false },
 };
 
 describe("message texts", () => {
+  it("a refund says how much went back, whole or in part", () => {
+    const part = { ...longest, refund: { amount: 2500, whole: false } };
+    expect(smsText("refunded", part)).toBe(
+      "Amani Prints Kenya: we refunded KSh 2,500 for order 3F9A1C2B. It may take a few days. See: https://amaniprintskenya.co.ke/orders/xxxxxxxxxxxxxxxxxxxxxx",
+    );
+    expect(emailText("refunded", part).subject).toBe("Order 3F9A1C2B: KSh 2,500 refunded");
+    expect(
+      emailText("refunded", { ...part, refund: { amount: 9000, whole: true } }).body,
+    ).toContain("We refunded KSh 9,000 for order 3F9A1C2B, the whole of your payment.");
+  });
+
   it("without a note every SMS fits one 160-character GSM-7 part with the longest realistic values", () => {
     for (const kind of MESSAGE_KINDS.filter((k) => k !== "back_in_stock")) {
       const text = smsText(kind, { ...longest, note: "" });

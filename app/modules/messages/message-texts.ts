@@ -19,6 +19,8 @@ export type OrderFacts = {
   note: string;
   items: { name: string; size?: string; quantity: number; price: number; wasPrice?: number }[];
   deliveryFee: number;
+  /** The money given back, for a refund's messages. */
+  refund?: { amount: number; whole: boolean };
 };
 
 /** Where an order goes, as its messages say it: the pickup point, or the address and city. */
@@ -74,6 +76,10 @@ export function smsText(kind: OrderMessageKinds, f: OrderFacts): string {
     case "payment_failed":
       return toGsm(
         `${f.shopName}: the payment for order ${f.reference} was not completed. Nothing was charged. See: ${f.trackingUrl}`,
+      );
+    case "refunded":
+      return toGsm(
+        `${f.shopName}: we refunded ${formatKsh(f.refund?.amount ?? 0)} for order ${f.reference}. It may take a few days. See: ${f.trackingUrl}`,
       );
     case "new_paid_order":
       return toGsm(
@@ -186,6 +192,24 @@ export function emailContent(kind: OrderMessageKinds, f: OrderFacts): EmailConte
         delivery: null,
         action: { href: f.trackingUrl, label: "See your order" },
       };
+    case "refunded": {
+      const amount = formatKsh(f.refund?.amount ?? 0);
+      return {
+        subject: `Order ${f.reference}: ${amount} refunded`,
+        preview: `We refunded ${amount} for order ${f.reference}.`,
+        heading: f.refund?.whole ? "Your order was refunded" : "Part of your order was refunded",
+        paragraphs: [
+          hello,
+          f.refund?.whole
+            ? `We refunded ${amount} for order ${f.reference}, the whole of your payment. It goes back the way you paid and can take a few days to reach you.`
+            : `We refunded ${amount} for order ${f.reference}. It goes back the way you paid and can take a few days to reach you.`,
+        ],
+        note: "",
+        receipt: "",
+        delivery: null,
+        action: { href: f.trackingUrl, label: "See your order" },
+      };
+    }
     case "new_paid_order":
       return {
         subject: `New paid order ${f.reference}: ${formatKsh(f.total)}`,

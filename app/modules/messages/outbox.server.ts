@@ -38,6 +38,8 @@ export async function queueOrderMessages(
   kind: OrderMessageKind,
   /** Not sent before then: a fulfilment step's messages wait out the owner's 'Undo'. */
   sendAfter?: Date,
+  /** A refund's messages: which refund, and how much. */
+  refund?: { id: string; amount: number },
 ) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
@@ -56,12 +58,15 @@ export async function queueOrderMessages(
     note: kind === "order_sent" || kind === "ready_for_pickup" ? order.fulfilmentNote : "",
     items: order.items,
     deliveryFee: order.deliveryFee,
+    ...(refund ? { refund: { amount: refund.amount, whole: refund.amount >= order.amount } } : {}),
   };
   // A fulfilment step may be taken again later with a new note: its time tells them apart.
   const cause =
     kind === "order_sent" || kind === "ready_for_pickup"
       ? stepMessagesKey(orderId, kind, order.fulfilmentUpdatedAt ?? new Date(0)).slice(0, -1)
-      : `${orderId}:${kind}`;
+      : refund
+        ? `${orderId}:${kind}:${refund.id}`
+        : `${orderId}:${kind}`;
 
   const shop: ShopContact = {
     name: env.SHOP_NAME,

@@ -6,21 +6,32 @@ import {
   ilike,
   inArray,
   isNull,
+  lt,
   notInArray,
   or,
   type SQL,
   sql,
 } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { messages, ORDER_STATUSES, type OrderStatus, orderEvents, orders, user } from "~/db/schema";
+import {
+  messages,
+  ORDER_STATUSES,
+  type OrderStatus,
+  orderEvents,
+  orders,
+  refunds,
+  user,
+} from "~/db/schema";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
 import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { releaseOrderStock } from "~/modules/inventory/stock.server";
 import { releasesOnStatusChange } from "~/modules/inventory/stock-rules";
+import { providerCanRefund } from "~/modules/payments/catalogue";
 import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
 import { pageNumber } from "~/utils/page-number";
 import { isUuid } from "~/utils/uuid";
 import { FULFILMENT_LABELS, nextFulfilmentStates } from "./fulfilment-rules";
+import { linesLeft, refundLabel } from "./refund-rules";
 import { paymentFact } from "./tracking.server";
 
 export { unpaidWarning } from "./status-warning";
@@ -95,7 +106,11 @@ export async function orderSections(db: Db, query: OrdersQuery) {
   ]);
   // Each listed order's timeline and messages, for its details, in one query each for the page.
   const ids = pages.flat().map((o) => o.id);
-  const [timelines, sent] = await Promise.all([orderTimelines(db, ids), orderMessages(db, ids)]);
+  const [timelines, sent, given] = await Promise.all([
+    orderTimelines(db, ids),
+    orderMessages(db, ids),
+    orderRefundsOf(db, ids),
+  ]);
   const section = (id: SectionId, rows: (typeof orders.$inferSelect)[]) => ({
     total: counts?.[id] ?? 0,
     page: query.pages[id],
@@ -103,6 +118,7 @@ export async function orderSections(db: Db, query: OrdersQuery) {
       ...toAdminOrder(row),
       timeline: timelines.get(row.id) ?? [],
       messages: sent.get(row.id) ?? [],
+      ...refundsOf(row, given.get(row.id) ?? []),
     })),
   });
   return Object.fromEntries(SECTIONS.map((id, i) => [id, section(id, pages[i]!)])) as Record<
@@ -129,10 +145,14 @@ function searchFilter(q: string): SQL | undefined {
   );
 }
 
-/** Paid orders to pack: a payment reversed before the parcel left takes its order out. */
+/**
+ * Paid orders to pack: a payment reversed, or refunded in full, before the parcel left takes its
+ * order out.
+ */
 const waitingToBePacked = and(
   eq(orders.fulfilmentState, "to_pack"),
   isNull(orders.paymentReversedAt),
+  lt(orders.refunded, orders.amount),
 );
 
 const statusFilter = (query: Pick<OrdersQuery, "status"> & Partial<OrdersQuery>) =>
@@ -184,6 +204,62 @@ export async function* ordersForExport(
     if (rows.length < batchSize) return;
     lastId = rows.at(-1)!.id;
   }
+}
+
+/** Each order's refunds, oldest first, with the admin who made each. */
+async function orderRefundsOf(db: Db, ids: string[]) {
+  const byOrder = new Map<string, ListedRefund[]>();
+  if (ids.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      id: refunds.id,
+      orderId: refunds.orderId,
+      at: refunds.createdAt,
+      amount: refunds.amount,
+      lines: refunds.lines,
+      reason: refunds.reason,
+      method: refunds.method,
+      reference: refunds.reference,
+      state: refunds.state,
+      failure: refunds.failure,
+      admin: user.email,
+    })
+    .from(refunds)
+    .leftJoin(user, eq(user.id, refunds.adminId))
+    .where(inArray(refunds.orderId, ids))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  for (const { orderId, at, ...refund } of rows) {
+    const list = byOrder.get(orderId) ?? [];
+    list.push({ ...refund, at: at.toISOString() });
+    byOrder.set(orderId, list);
+  }
+  return byOrder;
+}
+
+type ListedRefund = Omit<
+  typeof refunds.$inferSelect,
+  "orderId" | "createdAt" | "updatedAt" | "adminId" | "provider"
+> & {
+  at: string;
+  admin: string | null;
+};
+
+/**
+ * What an order's details show of its refunds: each refund, the total given back with its label
+ * ('Partly refunded'), the pieces left to give back per line, and whether its provider can be
+ * asked (the owner records a refund made by hand otherwise).
+ */
+function refundsOf(row: typeof orders.$inferSelect, list: ListedRefund[]) {
+  return {
+    refunds: list,
+    refunded: row.refunded,
+    refundLabel: refundLabel(row),
+    refundLines: linesLeft(
+      row.items,
+      list.filter((r) => r.state !== "failed"),
+    ),
+    providerRefunds: Boolean(row.confirmationCode && providerCanRefund(row.paymentProvider)),
+  };
 }
 
 export type TimelineEntry = {
@@ -302,6 +378,8 @@ function toAdminOrder(row: typeof orders.$inferSelect) {
     paid: paymentFact(row) === "paid",
     /** The provider reversed the payment: the order is Failed and no longer counts as revenue. */
     paymentReversed: row.paymentReversedAt !== null,
+    /** Shillings given back (or being asked back) so far. */
+    refunded: row.refunded,
     /** Paid after its units were gone: the lines short, for the owner to refund or restock. */
     oversold: row.stockShort ?? [],
     fulfilment: {

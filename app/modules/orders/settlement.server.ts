@@ -13,6 +13,7 @@ import type { PaymentProviders, PaymentRef } from "~/modules/payments/registry";
 import { recordSettlement } from "~/utils/metrics.server";
 import { startFulfilment } from "./fulfilment.server";
 import { attemptForPayment, closeAttempt, type PaymentAttempt } from "./payment-attempts.server";
+import { recordReversal } from "./refunds.server";
 import { decideSettlement, storedPaymentFingerprint } from "./settlement-rules";
 
 export type SettleSource = "ipn" | "callback" | "reconciliation";
@@ -206,6 +207,8 @@ async function settleCountingAttempt(
           : null;
     if (state) await closeAttempt(tx, attempt.id, state, { status });
     else await tx.update(paymentAttempts).set({ status }).where(eq(paymentAttempts.id, attempt.id));
+    // Money that went back counts as a refund, like one the owner made.
+    if (decision.reversed) await recordReversal(tx, order.id);
   }
   if (decision.event) {
     await tx.insert(orderEvents).values({

@@ -1,5 +1,8 @@
 import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
+import { formatKsh } from "~/utils/money";
 import { FULFILMENT_LABELS, isFulfilmentState } from "./fulfilment-rules";
+
+const ksh = (v: unknown) => formatKsh(typeof v === "number" ? v : 0);
 
 /** One line of an order's timeline, in the owner's words. */
 export function describeEvent(kind: string, details: Record<string, unknown>): string {
@@ -49,6 +52,14 @@ export function describeEvent(kind: string, details: Record<string, unknown>): s
       if (details.undone) return `Fulfilment: step undone, back to ${to}`;
       return note ? `Fulfilment: ${to}. Note: ${note}` : `Fulfilment: ${to}`;
     }
+    case "refund_recorded":
+      return `Refund of ${ksh(details.amount)} made by hand (reference ${str(details.reference) ?? "?"}): ${str(details.reason) ?? ""}`;
+    case "refund_requested":
+      return `Refund of ${ksh(details.amount)} asked of ${providerLabel(details.provider)}: ${str(details.reason) ?? ""}`;
+    case "refund_completed":
+      return `${providerLabel(details.provider)} accepted the refund of ${ksh(details.amount)}`;
+    case "refund_failed":
+      return `${providerLabel(details.provider)} refused the refund of ${ksh(details.amount)}: ${str(details.answer) ?? ""}`;
     case "status_changed":
       return `Status changed from ${str(details.from) ?? "?"} to ${str(details.to) ?? "?"}`;
     default:

@@ -14,6 +14,7 @@ import {
   isFulfilmentState,
 } from "./fulfilment-rules";
 import { orderReference } from "./order-reference";
+import { refundLabel } from "./refund-rules";
 
 /** A tracking token as the shop makes them: 22 URL-safe characters, or 64 hex for older orders. */
 const TOKEN = /^(?:[A-Za-z0-9_-]{22}|[0-9a-f]{64})$/;
@@ -101,8 +102,16 @@ export async function trackedOrder(
       fee: order.deliveryFee,
     },
     total: order.amount,
+    /** Money given back so far, as the shopper reads it: 'Partly refunded: KSh 2,500'. */
+    refunded: refundedLine(order.amount, order.refunded),
   };
 }
+
+/** 'Refunded' or 'Partly refunded', with how much; null when nothing went back. */
+const refundedLine = (amount: number, refunded: number) => {
+  const label = refundLabel({ amount, refunded });
+  return label ? { label, amount: refunded } : null;
+};
 
 export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof trackedOrder>>>;
 

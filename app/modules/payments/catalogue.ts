@@ -50,3 +50,7 @@ export const paymentChoices = (names: readonly string[]) =>
     note: d.note,
     asksPayerPhone: d.asksPayerPhone ?? false,
   }));
+
+/** Whether the shop can ask this provider to refund a payment it took. */
+export const providerCanRefund = (name: string | null) =>
+  Boolean(name && describeProvider(name)?.refunds);

@@ -31,4 +31,6 @@ export type ProviderDescription = {
   notifications: readonly NotificationRoute[];
   /** Its payment method codes in the words an owner uses ('MpesaKE' reads 'M-Pesa'). */
   methodLabels?: Readonly<Record<string, string>>;
+  /** The shop can ask it to refund a payment (its provider has `refund`); else refunds are by hand. */
+  refunds?: boolean;
 };

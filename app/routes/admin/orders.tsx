@@ -1,6 +1,7 @@
 import { data, Form, useLocation, useRouteLoaderData } from "react-router";
 import { OrdersTab } from "~/components/admin/OrdersTab";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
+import { MAX_LINES } from "~/modules/cart/cart-rules";
 import {
   MESSAGE_KIND_LABELS,
   MESSAGE_ROUTE_LABELS,
@@ -22,13 +23,16 @@ import {
 } from "~/modules/orders/fulfilment.server";
 import { FULFILMENT_LABELS } from "~/modules/orders/fulfilment-rules";
 import { orderReference } from "~/modules/orders/order-reference";
+import { validateRefundForm } from "~/modules/orders/refund-form";
+import { RefundError, refundOrder } from "~/modules/orders/refunds.server";
 import { unpaidWarning } from "~/modules/orders/status-warning";
 import { ORDER_STATUSES } from "~/modules/orders/statuses";
 import { describeEvent } from "~/modules/orders/timeline-text";
-import { servicesContext } from "~/services.server";
+import { type Services, servicesContext } from "~/services.server";
 import type { Settings } from "~/settings.server";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
+import { formatKsh } from "~/utils/money";
 import type { Route } from "./+types/orders";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -162,7 +166,34 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ ok: false, orderId, error: error.message }, { status: 400 });
     }
   }
+  if (form.get("intent") === "refund") return refund(context.get(servicesContext), form, admin);
   return data({ error: "Unknown action." }, { status: 400 });
+}
+
+/** The owner's refund: the form's fields checked again here, then the refund made or refused. */
+async function refund(
+  services: Services,
+  form: FormData,
+  admin: { id: string; email: string; name: string },
+) {
+  const orderId = String(form.get("orderId") ?? "");
+  const lineCount = Math.min(Number(form.get("lineCount")) || 0, MAX_LINES);
+  const checked = validateRefundForm(form, lineCount);
+  if (!checked.ok) {
+    return data({ ok: false, orderId, refundErrors: checked.errors }, { status: 400 });
+  }
+  try {
+    const made = await refundOrder(services, {
+      ...checked.data,
+      orderId,
+      adminId: admin.id,
+      adminName: admin.name || admin.email,
+    });
+    return { ok: true, orderId, refunded: formatKsh(made.amount) };
+  } catch (error) {
+    if (!(error instanceof RefundError)) throw error;
+    return data({ ok: false, orderId, refundError: error.message }, { status: 400 });
+  }
 }
 
 export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {

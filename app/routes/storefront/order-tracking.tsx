@@ -199,6 +199,12 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
             <dt>Total</dt>
             <dd>{formatKsh(order.total)}</dd>
           </div>
+          {order.refunded ? (
+            <div className="flex justify-between text-success" data-testid="refunded">
+              <dt>{order.refunded.label}</dt>
+              <dd>{formatKsh(order.refunded.amount)}</dd>
+            </div>
+          ) : null}
         </dl>
         <p className="mt-4 text-sm">
           {order.delivery.pickup

@@ -406,7 +406,7 @@ describe("Pesapal refunds", () => {
     });
     await expect(refused).rejects.toMatchObject({
       code: "refund_refused",
-      message: "Pesapal refused: A refund has already been requested for this payment",
+      message: "A refund has already been requested for this payment",
     });
   });
 });

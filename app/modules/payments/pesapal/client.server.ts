@@ -318,7 +318,9 @@ export class PesapalClient implements PaymentProvider {
         error instanceof PesapalRefusal ||
         (error instanceof PaymentError && /^http_4/.test(error.code))
       ) {
-        throw new PaymentError(error.message, "refund_refused");
+        // Pesapal's own words: the owner reads them under the refund form.
+        const words = error instanceof PesapalRefusal ? error.answer.error?.message : null;
+        throw new PaymentError(words || error.message, "refund_refused");
       }
       throw error;
     }

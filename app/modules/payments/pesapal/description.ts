@@ -8,6 +8,7 @@ export const pesapalDescription: ProviderDescription = {
   choice: "Card or other mobile money (Pesapal)",
   note: "You will pay with M-Pesa or card on Pesapal's secure page.",
   notifications: [{ path: PESAPAL_IPN_PATH, body: "json-or-form", maxBytes: 8 * 1024 }],
+  refunds: true,
   methodLabels: {
     mpesake: "M-Pesa",
     mpesa: "M-Pesa",

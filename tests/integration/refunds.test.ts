@@ -1,0 +1,252 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import {
+  messages,
+  orders,
+  productStock,
+  products,
+  refunds,
+  stockMovements,
+  user,
+} from "~/db/schema";
+import { placeOrder } from "~/modules/checkout/checkout.server";
+import { orderSections, parseOrdersQuery, toPackCount } from "~/modules/orders/admin-orders.server";
+import { RefundError, refundOrder } from "~/modules/orders/refunds.server";
+import { settleOrder } from "~/modules/orders/settlement.server";
+import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
+import { PaymentProviders } from "~/modules/payments/registry";
+import type { Services } from "~/services.server";
+import { databases } from "../setup/databases";
+import { payAt, startPesapalShop } from "../setup/pesapal";
+import { testShop } from "../setup/services";
+
+const ADMIN = "refund-admin";
+
+/**
+ * The owner's refunds (issue 26): in full or in part, by lines with their units back on the shelf
+ * or not, asked of Pesapal through its emulator or recorded by hand; never more than was paid, also
+ * when two refunds come at once; a reversal from the provider recorded the same way.
+ */
+describe.each(databases)("refunds on $name", (database) => {
+  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let pesapal: Awaited<ReturnType<typeof startPesapalShop>>;
+  let client: PesapalClient;
+  let services: Services;
+  let phones = 0;
+
+  /** A paid order of 2 dresses (size M, tracked) and 1 bag, by matatu: 2 x 2500 + 1800 + 150. */
+  const paidOrder = async (method: "visa" | "mpesa" = "visa", outcome = "complete") => {
+    const phone = `07${String(20_000_000 + phones++).padStart(8, "0")}`;
+    const placed = await placeOrder(handle, new PaymentProviders([client]), {
+      form: {
+        name: "Akinyi Otieno",
+        email: "akinyi@example.co.ke",
+        phone,
+        deliveryMethod: "matatu",
+        pickupLocation: "",
+        address: "Kenyatta Avenue 12",
+        city: "Kisumu",
+        notes: "",
+      },
+      items: [
+        { productId: "rf1", size: "M", quantity: 2 },
+        { productId: "rf2", size: "", quantity: 1 },
+      ],
+      cartId: null,
+      publicUrl: "http://localhost:3000",
+      shopName: "Amani Prints",
+      freeDeliveryOver: 0,
+    });
+    await payAt(placed.redirectUrl, "complete", { sendIpn: false, method });
+    if (outcome === "reverse") await payAt(placed.redirectUrl, "reverse", { sendIpn: false });
+    const settle = async () => {
+      const [row] = await handle.db.select().from(orders).where(eq(orders.id, placed.orderId));
+      await settleOrder(
+        testShop(handle.db, new PaymentProviders([client])),
+        { provider: "pesapal", reference: row!.paymentReference! },
+        "callback",
+      );
+    };
+    await settle();
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    return row!;
+  };
+
+  const refund = (orderId: string, ask: Partial<Parameters<typeof refundOrder>[1]> = {}) =>
+    refundOrder(services, {
+      orderId,
+      amount: null,
+      lines: [],
+      reason: "Returned within 30 days",
+      method: "hand",
+      reference: "QGH12XY34Z",
+      adminId: ADMIN,
+      adminName: "Owner",
+      ...ask,
+    });
+  const refusal = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RefundError);
+    return (error as Error).message;
+  };
+  const orderRow = async (id: string) =>
+    (await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const shelf = async () =>
+    (
+      await handle.db
+        .select({ quantity: productStock.quantity })
+        .from(productStock)
+        .where(and(eq(productStock.productId, "rf1"), eq(productStock.size, "M")))
+    )[0]!.quantity;
+  const listed = async (id: string) => {
+    const sections = await orderSections(handle.db, parseOrdersQuery(new URLSearchParams()));
+    return [...sections.completed.rows, ...sections.failed.rows].find((o) => o.id === id)!;
+  };
+
+  beforeAll(async () => {
+    handle = await database.open();
+    await handle.db.insert(user).values({ id: ADMIN, name: "Owner", email: "owner@example.test" });
+    await handle.db.insert(products).values([
+      {
+        id: "rf1",
+        name: "Zuri Wrap Dress",
+        description: "d",
+        category: "dresses",
+        price: 2500,
+        sizes: ["M"],
+      },
+      { id: "rf2", name: "Kito Tote Bag", description: "d", category: "bags", price: 1800 },
+    ]);
+    await handle.db.insert(productStock).values({ productId: "rf1", size: "M", quantity: 50 });
+    pesapal = await startPesapalShop(handle);
+    ({ client, services } = pesapal);
+  });
+  afterAll(async () => {
+    await pesapal?.close();
+    await handle?.dispose();
+  });
+
+  test("a part refund by hand, by lines: one dress back on the shelf, the shopper told, the order 'Partly refunded'", async () => {
+    const order = await paidOrder();
+    expect(order.amount).toBe(6950);
+    const before = await shelf();
+    const made = await refund(order.id, {
+      lines: [{ line: 0, quantity: 1, restock: true }],
+    });
+    expect(made).toMatchObject({
+      amount: 2500,
+      state: "done",
+      method: "hand",
+      reference: "QGH12XY34Z",
+    });
+    expect((await orderRow(order.id)).refunded).toBe(2500);
+    expect(await shelf()).toBe(before + 1);
+    const [returned] = await handle.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.refundId, made.id));
+    expect(returned).toMatchObject({
+      kind: "returned",
+      change: 1,
+      orderId: order.id,
+      adminId: ADMIN,
+    });
+    const told = await handle.db
+      .select({ channel: messages.channel, body: messages.body, subject: messages.subject })
+      .from(messages)
+      .where(and(eq(messages.orderId, order.id), eq(messages.kind, "refunded")));
+    expect(told.map((m) => m.channel).sort()).toEqual(["email", "sms"]);
+    expect(told.find((m) => m.channel === "sms")?.body).toContain(
+      "we refunded KSh 2,500 for order",
+    );
+    const shown = await listed(order.id);
+    expect(shown).toMatchObject({ refunded: 2500, refundLabel: "Partly refunded" });
+    expect(shown.refundLines.map((l) => l.left)).toEqual([1, 1]);
+
+    // The same dress again: only one is left to give back.
+    expect(
+      await refusal(refund(order.id, { lines: [{ line: 0, quantity: 2, restock: false }] })),
+    ).toBe("You can give back at most 1 of Zuri Wrap Dress (M).");
+    // The rest by amount, the delivery fee with it: 'Refunded', out of the packing list.
+    const toPack = await toPackCount(handle.db);
+    await refund(order.id, { amount: 4450, reference: "QGH98AB76C" });
+    expect((await listed(order.id)).refundLabel).toBe("Refunded");
+    expect(await toPackCount(handle.db)).toBe(toPack - 1);
+    expect(await refusal(refund(order.id, { amount: 1 }))).toBe(
+      "This order has been refunded in full already.",
+    );
+  });
+
+  test("never more than what is left of the payment, also with two refunds at once", async () => {
+    const order = await paidOrder();
+    expect(await refusal(refund(order.id, { amount: 6951 }))).toBe(
+      "A refund can be at most KSh 6,950, what is left of the payment.",
+    );
+    const both = await Promise.allSettled([
+      refund(order.id, { amount: 5000 }),
+      refund(order.id, { amount: 5000, reference: "SECOND" }),
+    ]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = both.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(RefundError);
+    expect(refused.reason.message).toBe(
+      "A refund can be at most KSh 1,950, what is left of the payment.",
+    );
+    expect((await orderRow(order.id)).refunded).toBe(5000);
+    const rows = await handle.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  test("a refund asked of Pesapal: a card in part; its rule of one refund per payment is its sentence", async () => {
+    const order = await paidOrder("visa");
+    const made = await refund(order.id, { method: "provider", amount: 1000, reference: "" });
+    expect(made).toMatchObject({
+      state: "done",
+      method: "provider",
+      reference: "Refund request successfully",
+    });
+    const words = await refusal(
+      refund(order.id, { method: "provider", amount: 500, reference: "" }),
+    );
+    expect(words).toBe(
+      "Pesapal refused the refund: A refund has already been requested for this payment",
+    );
+    // The refused one is kept, failed, and gave its amount back to what is left.
+    expect((await orderRow(order.id)).refunded).toBe(1000);
+    const rows = await handle.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows.map((r) => r.state).sort()).toEqual(["done", "failed"]);
+    // What Pesapal cannot do the owner does by hand.
+    await refund(order.id, { amount: 500 });
+    expect((await orderRow(order.id)).refunded).toBe(1500);
+  });
+
+  test("mobile money through Pesapal in full only", async () => {
+    const order = await paidOrder("mpesa");
+    expect(
+      await refusal(refund(order.id, { method: "provider", amount: 1000, reference: "" })),
+    ).toBe("Pesapal refused the refund: Mobile money payments can only be refunded in full");
+    await refund(order.id, { method: "provider", amount: 6950, reference: "" });
+    expect((await listed(order.id)).refundLabel).toBe("Refunded");
+  });
+
+  test("a reversal from the provider is recorded as a refund of what was left, and takes the order off the packing list", async () => {
+    const toPack = await toPackCount(handle.db);
+    const order = await paidOrder("visa", "reverse");
+    expect(order.paymentReversedAt).not.toBeNull();
+    const rows = await handle.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows).toMatchObject([{ method: "reversal", amount: 6950, state: "done" }]);
+    expect(order.refunded).toBe(6950);
+    expect(await toPackCount(handle.db)).toBe(toPack);
+  });
+
+  test("an unpaid order, an unknown one, and a hand refund without its reference are refused", async () => {
+    expect(await refusal(refund("00000000-0000-4000-8000-000000000000", { amount: 10 }))).toBe(
+      "No such order.",
+    );
+    expect(await refusal(refund("not-an-id", { amount: 10 }))).toBe("No such order.");
+  });
+});
