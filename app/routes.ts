@@ -28,6 +28,7 @@ export default [
     route("orders", "routes/admin/orders.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("featured", "routes/admin/featured.tsx"),
+    route("discounts", "routes/admin/discounts.tsx"),
   ]),
   route("admin/products/:id?", "routes/admin/product-endpoint.ts"),
   route("admin/orders.csv", "routes/admin/orders-csv.ts"),

@@ -33,3 +33,14 @@ export function OrderItemList({ items }: { items: Line[] }) {
     </ul>
   );
 }
+
+/** A receipt's discount line: 'Discount (JAMHURI10)  -KSh 400'; nothing without one. */
+export function DiscountRow({ code, discount }: { code: string | null; discount: number }) {
+  if (!code || discount <= 0) return null;
+  return (
+    <div className="flex justify-between" data-testid="order-discount">
+      <dt>Discount ({code})</dt>
+      <dd>-{formatKsh(discount)}</dd>
+    </div>
+  );
+}

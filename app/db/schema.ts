@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { CodeKind } from "./discount-kinds";
 import type { FulfilmentState } from "./fulfilment-states";
 import type { MessageAudience, MessageChannel, MessageKind, MessageState } from "./message-states";
 import type { OrderStatus } from "./order-statuses";
@@ -163,6 +164,9 @@ export const orders = pgTable(
     notes: text("notes").notNull().default(""),
     deliveryMethod: text("delivery_method").notNull().default("pickup"),
     deliveryFee: integer("delivery_fee").notNull().default(0),
+    /** The discount code the order used (as typed into the code's own spelling), and its shillings off. */
+    discountCode: text("discount_code"),
+    discount: integer("discount").notNull().default(0),
     pickupLocation: text("pickup_location"),
     paymentMethod: text("payment_method"),
     confirmationCode: text("confirmation_code"),
@@ -502,8 +506,60 @@ export const stockMovements = pgTable(
 /** A shopper's cart, found by the id in an http-only cookie. */
 export const carts = pgTable("carts", {
   id: uuid("id").primaryKey().defaultRandom(),
+  /** The discount code the shopper applied, checked again on every page and at checkout. */
+  discountCode: text("discount_code"),
   ...timestamps,
 });
+
+/**
+ * The owner's discount codes (decision 46): a percentage or shillings off (or free delivery), an
+ * optional minimum order, start and end, limits on uses in all and per customer (by phone), and
+ * categories. Uses are not counted here: an order that used a code counts while it is not Failed
+ * (held while its payment is awaited, used once paid), so a failed payment gives its use back.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: serial("id").primaryKey(),
+    /** Capitals and digits, without spaces or dashes (normaliseCode). */
+    code: text("code").notNull().unique(),
+    kind: text("kind").$type<CodeKind>().notNull(),
+    value: integer("value").notNull(),
+    minOrder: integer("min_order").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    totalLimit: integer("total_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
+    active: boolean("active").notNull().default(true),
+    adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    check("discount_codes_kind", sql`${t.kind} in ('percent', 'amount', 'free_delivery')`),
+    check(
+      "discount_codes_value",
+      sql`${t.value} >= 0 and (${t.kind} <> 'percent' or ${t.value} between 1 and 100)`,
+    ),
+    check("discount_codes_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** Which order used which code, for whom (the phone the order gave): the uses a limit counts. */
+export const discountUses = pgTable(
+  "discount_uses",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    codeId: integer("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("discount_uses_code_idx").on(t.codeId, t.phone)],
+);
 
 export const cartLines = pgTable(
   "cart_lines",

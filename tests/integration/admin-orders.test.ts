@@ -49,6 +49,9 @@ describe.each(databases)("the orders tab and stats, on $name", (database) => {
   test("revenue sums Completed orders only; the cards count orders and products", async () => {
     expect(await dashboardStats(handle.db)).toEqual({
       revenue: 4000,
+      sales: 4000,
+      discounts: 0,
+      refunds: 0,
       totalOrders: 28,
       totalProducts: 1,
       completedOrders: 2,

@@ -50,6 +50,8 @@ type ListedOrder = RefundableOrder & {
   confirmationCode: string | null;
   /** The provider took the payment back: the order is Failed and no longer counts as revenue. */
   paymentReversed: boolean;
+  discountCode: string | null;
+  discount: number;
   /** The provider confirmed its payment. */
   paid: boolean;
   /** Paid after its units were gone: the lines the shelf could not fill. */
@@ -364,7 +366,7 @@ function OrderMessages({ messages }: { messages: ListedOrder["messages"] }) {
 }
 
 function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => void }) {
-  const subtotal = order.amount - order.delivery.fee;
+  const subtotal = order.amount - order.delivery.fee + order.discount;
   const rows: [string, React.ReactNode][] = [
     // The reference the shopper has (on their SMS and tracking page); the full id for Pesapal.
     ["Reference", order.reference],
@@ -443,6 +445,12 @@ function OrderDetails({ order, onClose }: { order: ListedOrder; onClose: () => v
             <dt>Subtotal</dt>
             <dd>{formatKsh(subtotal)}</dd>
           </div>
+          {order.discountCode ? (
+            <div className="flex justify-between">
+              <dt>Discount ({order.discountCode})</dt>
+              <dd>-{formatKsh(order.discount)}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between">
             <dt>Delivery fee</dt>
             <dd data-testid="details-delivery-fee">

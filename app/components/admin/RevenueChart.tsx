@@ -1,6 +1,13 @@
 import { formatKsh } from "~/utils/money";
 
-type DayRevenue = { day: string; revenue: number; orders: number };
+type DayRevenue = {
+  day: string;
+  revenue: number;
+  orders: number;
+  sales: number;
+  discounts: number;
+  refunds: number;
+};
 
 const dayLabel = new Intl.DateTimeFormat("en-KE", {
   day: "numeric",
@@ -14,15 +21,23 @@ const label = (day: string) => dayLabel.format(new Date(`${day}T12:00:00Z`));
  * library. Screen readers get the total in the label and every day in the table below it.
  */
 export function RevenueChart({ days }: { days: DayRevenue[] }) {
-  const total = days.reduce((sum, d) => sum + d.revenue, 0);
-  const orders = days.reduce((sum, d) => sum + d.orders, 0);
+  const sum = (key: "revenue" | "orders" | "sales" | "discounts" | "refunds") =>
+    days.reduce((total, d) => total + d[key], 0);
+  const total = sum("revenue");
+  const orders = sum("orders");
   return (
     <figure className="rounded-xl border border-hairline bg-white p-4">
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="text-sm font-semibold">Revenue, last 30 days</span>
+        <span className="text-sm font-semibold">Net revenue, last 30 days</span>
         <span className="text-sm text-muted tabular" data-testid="revenue-30-days">
           {formatKsh(total)} from {orders} completed {orders === 1 ? "order" : "orders"}
         </span>
+        {sum("discounts") || sum("refunds") ? (
+          <span className="w-full text-xs text-muted tabular" data-testid="revenue-parts">
+            Sales {formatKsh(sum("sales"))}, discounts -{formatKsh(sum("discounts"))}, refunds -
+            {formatKsh(sum("refunds"))}
+          </span>
+        ) : null}
       </figcaption>
       {total === 0 ? (
         <p className="mt-2 text-sm text-muted">No completed orders in the last 30 days yet.</p>
@@ -83,7 +98,10 @@ function SalesBars({ days, total }: { days: DayRevenue[]; total: number }) {
             <tr>
               <th className="py-1 font-semibold">Day</th>
               <th className="py-1 font-semibold">Orders</th>
-              <th className="py-1 text-right font-semibold">Revenue</th>
+              <th className="py-1 text-right font-semibold">Sales</th>
+              <th className="py-1 text-right font-semibold">Discounts</th>
+              <th className="py-1 text-right font-semibold">Refunds</th>
+              <th className="py-1 text-right font-semibold">Net</th>
             </tr>
           </thead>
           <tbody>
@@ -93,6 +111,13 @@ function SalesBars({ days, total }: { days: DayRevenue[]; total: number }) {
                 <tr key={d.day} className="border-t border-hairline">
                   <td className="py-1">{label(d.day)}</td>
                   <td className="py-1">{d.orders}</td>
+                  <td className="py-1 text-right">{formatKsh(d.sales)}</td>
+                  <td className="py-1 text-right">
+                    {d.discounts ? `-${formatKsh(d.discounts)}` : "-"}
+                  </td>
+                  <td className="py-1 text-right">
+                    {d.refunds ? `-${formatKsh(d.refunds)}` : "-"}
+                  </td>
                   <td className="py-1 text-right">{formatKsh(d.revenue)}</td>
                 </tr>
               ))}

@@ -51,6 +51,16 @@ export type Cart = { id: string | null; items: CartItem[]; count: number; total:
 
 export const EMPTY_CART: Cart = { id: null, items: [], count: 0, total: 0 };
 
+/** The discount code kept with a cart ('Apply' on the cart page); null without one. */
+export async function cartCode(db: Db | Tx, cartId: string | null): Promise<string | null> {
+  if (!cartId) return null;
+  const [row] = await db
+    .select({ code: carts.discountCode })
+    .from(carts)
+    .where(eq(carts.id, cartId));
+  return row?.code ?? null;
+}
+
 /**
  * The cart with today's prices from the database (never the prices it was added at), and each
  * line's stock as it is now: read on every page, so a line the shelf can no longer fill says so.

@@ -3,6 +3,8 @@ import type { DatabaseHandle, Db } from "~/db/client.server";
 import { type OrderItem, orderEvents, orders, products } from "~/db/schema";
 import { cartTotal, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
 import { priceNow } from "~/modules/catalog/sale-sql.server";
+import { type CartLine, NO_OFFER, type Offer } from "~/modules/discounts/code-rules";
+import { CodeRefused, holdCodeUse, triedOffer } from "~/modules/discounts/codes.server";
 import {
   firstUnfilledLine,
   holdOrderStock,
@@ -67,7 +69,16 @@ export class CheckoutError extends Error {
 /** What the browser asks for: ids, sizes and quantities. Names and prices it sends are ignored. */
 export type RequestedItem = { productId: string; size: string; quantity: number };
 
-export type PricedOrder = { items: OrderItem[]; subtotal: number; fee: number; total: number };
+export type PricedOrder = {
+  items: OrderItem[];
+  /** The lines as a discount code reads them (with their categories). */
+  lines: CartLine[];
+  subtotal: number;
+  /** What a discount code gave: shillings off the goods, free delivery. */
+  offer: Offer;
+  fee: number;
+  total: number;
+};
 
 /**
  * Prices a request from the database: every product in stock, every size real, quantities sane;
@@ -92,6 +103,7 @@ export async function priceItems(
       // The price at this moment: a sale that ended since the page was read no longer applies.
       price: priceNow,
       regularPrice: products.price,
+      category: products.category,
       sizes: products.sizes,
       inStock: products.inStock,
     })
@@ -123,9 +135,43 @@ export async function priceItems(
   const subtotal = cartTotal(items);
   return {
     items,
+    lines: items.map((i) => ({
+      price: i.price,
+      quantity: i.quantity,
+      category: byId.get(i.productId!)!.category,
+    })),
     subtotal,
+    offer: NO_OFFER,
     fee: deliveryFee(method, subtotal, freeDeliveryOver),
     total: orderTotal(subtotal, method, freeDeliveryOver),
+  };
+}
+
+/**
+ * The order priced with the discount code the shopper applied, checked at this moment against
+ * these lines; a code that no longer applies is refused with its sentence (the shopper removes it
+ * or fixes the cart), never silently dropped.
+ */
+async function withCode(
+  db: Db,
+  priced: PricedOrder,
+  input: Pick<PlaceOrder, "discountCode" | "clientAddress" | "freeDeliveryOver">,
+  method: string,
+): Promise<PricedOrder> {
+  const { discountCode: typed, freeDeliveryOver } = input;
+  if (!typed) return priced;
+  const answer = await triedOffer(db, typed, priced.lines, input.clientAddress);
+  if (!answer.ok) {
+    throw answer.tooMany
+      ? new CheckoutError(answer.error, 429, "RESOURCE_EXHAUSTED", "discountCode")
+      : new CheckoutError(answer.error, 409, "ABORTED", "discountCode");
+  }
+  const { offer } = answer;
+  return {
+    ...priced,
+    offer,
+    fee: deliveryFee(method, priced.subtotal, freeDeliveryOver, offer),
+    total: orderTotal(priced.subtotal, method, freeDeliveryOver, offer),
   };
 }
 
@@ -143,6 +189,8 @@ type PlaceOrder = {
   freeDeliveryOver: number;
   /** The payment provider the shopper chose; the shop's default when not given. */
   provider?: string;
+  /** The discount code the shopper applied, as typed; checked again here. */
+  discountCode?: string;
   /** Another M-Pesa number for the prompt than the phone given for the order, as typed. */
   payerPhone?: unknown;
   /**
@@ -194,7 +242,12 @@ export async function placeOrder(
   const payerPhone = describeProvider(provider.name)?.asksPayerPhone
     ? readPayerPhone(input.payerPhone)
     : undefined;
-  const priced = await priceItems(db, input.items, customer.deliveryMethod, input.freeDeliveryOver);
+  const priced = await withCode(
+    db,
+    await priceItems(db, input.items, customer.deliveryMethod, input.freeDeliveryOver),
+    input,
+    customer.deliveryMethod,
+  );
   if (input.clientTotal !== undefined && input.clientTotal !== priced.total) {
     throw new CheckoutError(PRICES_CHANGED, 409, "ABORTED");
   }
@@ -347,6 +400,8 @@ async function createOrder(
           notes: customer.notes,
           deliveryMethod: customer.deliveryMethod,
           deliveryFee: priced.fee,
+          discountCode: priced.offer.code,
+          discount: priced.offer.discount,
           pickupLocation: customer.pickupLocation,
           cartId: o.input.cartId,
           retryOf: o.input.retryOf ?? null,
@@ -360,6 +415,13 @@ async function createOrder(
         })
         .returning({ id: orders.id });
       if (!order) return null;
+      if (priced.offer.code) {
+        await holdCodeUse(tx, {
+          code: priced.offer.code,
+          orderId: order.id,
+          phone: customer.phone,
+        });
+      }
       await tx.insert(orderEvents).values({
         orderId: order.id,
         kind: "created",
@@ -367,6 +429,9 @@ async function createOrder(
           amount: priced.total,
           subtotal: priced.subtotal,
           deliveryFee: priced.fee,
+          ...(priced.offer.code
+            ? { discountCode: priced.offer.code, discount: priced.offer.discount }
+            : {}),
           items: priced.items.length,
         },
       });
@@ -382,13 +447,19 @@ async function createOrder(
   );
 }
 
-/** Runs a transaction that holds units; a line the shelf cannot fill becomes the shopper's 409. */
+/**
+ * Runs a transaction that holds units and a code's use; a line the shelf cannot fill, or a code
+ * used up meanwhile, becomes the shopper's 409.
+ */
 async function refusingShortLines<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof NotEnoughStockError) {
       throw new CheckoutError(error.message, 409, "ABORTED");
+    }
+    if (error instanceof CodeRefused) {
+      throw new CheckoutError(error.message, 409, "ABORTED", "discountCode");
     }
     throw error;
   }

@@ -31,21 +31,34 @@ export function freeDeliveryApplies(subtotal: number, freeDeliveryOver: number):
   return freeDeliveryOver > 0 && subtotal >= freeDeliveryOver;
 }
 
-/** What delivery costs for this subtotal: the method's fee, or nothing once the offer applies. */
+/** A discount code's part in a total: shillings off the goods, and free delivery. */
+export type CodeOffer = { discount: number; freeDelivery: boolean };
+
+/**
+ * What delivery costs: the method's fee, or nothing with a free-delivery code or once the goods,
+ * after any discount, reach the shop's free-delivery threshold.
+ */
 export function deliveryFee(
   method: string | undefined | null,
   subtotal: number,
   freeDeliveryOver: number,
+  offer?: CodeOffer,
 ): number {
-  return freeDeliveryApplies(subtotal, freeDeliveryOver) ? 0 : methodFee(method);
+  const goods = subtotal - (offer?.discount ?? 0);
+  return offer?.freeDelivery || freeDeliveryApplies(goods, freeDeliveryOver)
+    ? 0
+    : methodFee(method);
 }
 
+/** The goods less any discount (never below nothing), plus delivery. */
 export function orderTotal(
   subtotal: number,
   method: string | undefined | null,
   freeDeliveryOver: number,
+  offer?: CodeOffer,
 ): number {
-  return subtotal + deliveryFee(method, subtotal, freeDeliveryOver);
+  const goods = Math.max(0, subtotal - (offer?.discount ?? 0));
+  return goods + deliveryFee(method, subtotal, freeDeliveryOver, offer);
 }
 
 /** How much more the cart needs for free delivery; 0 when it already has it or there is no offer. */

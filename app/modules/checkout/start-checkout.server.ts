@@ -15,6 +15,8 @@ type CheckoutRequest = {
   provider?: string;
   /** Another M-Pesa number for the prompt, as typed. */
   payerPhone?: unknown;
+  /** The discount code the shopper applied, as typed. */
+  discountCode?: string;
   /** The address the request comes from, for the checkout throttle. */
   clientAddress: string;
 };

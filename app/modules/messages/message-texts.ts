@@ -1,4 +1,5 @@
 import type { MessageAudience, MessageChannel, OrderMessageKinds } from "~/db/message-states";
+import { discountLabel } from "~/modules/discounts/code-rules";
 import { gsmLength, smsNote, toGsm } from "~/utils/gsm";
 import { formatKsh } from "~/utils/money";
 
@@ -19,6 +20,8 @@ export type OrderFacts = {
   note: string;
   items: { name: string; size?: string; quantity: number; price: number; wasPrice?: number }[];
   deliveryFee: number;
+  /** The discount code the order used, and its shillings off. */
+  discount?: { code: string; amount: number };
   /** The money given back, for a refund's messages. */
   refund?: { amount: number; whole: boolean };
 };
@@ -246,6 +249,7 @@ export function emailText(
   const c = emailContent(kind, f);
   const receipt = [
     ...f.items.map((i) => `${receiptItem(i)}: ${formatKsh(i.price * i.quantity)}`),
+    ...(f.discount ? [`${discountLabel(f.discount.code)}: -${formatKsh(f.discount.amount)}`] : []),
     `Delivery (${f.delivery}): ${deliveryFeeText(f.deliveryFee)}`,
     `Total: ${formatKsh(f.total)}`,
   ].join("\n");

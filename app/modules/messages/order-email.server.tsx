@@ -14,6 +14,7 @@ import {
   Text,
 } from "@react-email/components";
 import { render } from "@react-email/render";
+import { discountLabel } from "~/modules/discounts/code-rules";
 import { formatKsh } from "~/utils/money";
 import { deliveryFeeText, type EmailContent, type OrderFacts } from "./message-texts";
 
@@ -92,6 +93,18 @@ function Receipt({ title, facts }: { title: string; facts: OrderFacts }) {
           <Text style={{ ...amount, color: MUTED }}>{formatKsh(subtotal)}</Text>
         </Column>
       </Row>
+      {facts.discount ? (
+        <Row>
+          <Column style={{ padding: "4px 12px 4px 0" }}>
+            <Text style={{ ...text, margin: "0", color: MUTED }}>
+              {discountLabel(facts.discount.code)}
+            </Text>
+          </Column>
+          <Column style={{ padding: "4px 0", width: "110px" }}>
+            <Text style={{ ...amount, color: MUTED }}>-{formatKsh(facts.discount.amount)}</Text>
+          </Column>
+        </Row>
+      ) : null}
       <Row>
         <Column style={{ padding: "4px 12px 12px 0" }}>
           <Text

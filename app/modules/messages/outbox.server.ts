@@ -58,6 +58,9 @@ export async function queueOrderMessages(
     note: kind === "order_sent" || kind === "ready_for_pickup" ? order.fulfilmentNote : "",
     items: order.items,
     deliveryFee: order.deliveryFee,
+    ...(order.discountCode && order.discount > 0
+      ? { discount: { code: order.discountCode, amount: order.discount } }
+      : {}),
     ...(refund ? { refund: { amount: refund.amount, whole: refund.amount >= order.amount } } : {}),
   };
   // A fulfilment step may be taken again later with a new note: its time tells them apart.

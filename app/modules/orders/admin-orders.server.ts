@@ -380,6 +380,8 @@ function toAdminOrder(row: typeof orders.$inferSelect) {
     paymentReversed: row.paymentReversedAt !== null,
     /** Shillings given back (or being asked back) so far. */
     refunded: row.refunded,
+    discountCode: row.discountCode,
+    discount: row.discount,
     /** Paid after its units were gone: the lines short, for the owner to refund or restock. */
     oversold: row.stockShort ?? [],
     fulfilment: {

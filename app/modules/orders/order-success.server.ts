@@ -62,6 +62,8 @@ export async function arriveFromPayment(
           name: order.customerName,
           amount: order.amount,
           deliveryFee: order.deliveryFee,
+          discountCode: order.discountCode,
+          discount: order.discount,
           items: order.items,
           paymentMethod: order.paymentMethod,
           delivery: {

@@ -17,12 +17,12 @@ describe("orders CSV", () => {
     expect(csvCell("@home")).toBe("'@home");
   });
 
-  it("writes one line per order, in Nairobi time, with subtotal and items", () => {
+  it("writes one line per order, in Nairobi time, with subtotal, items, discount and refunds", () => {
     const line = csvLine({
       id: "2f9c7e0a-1b2c-4d3e-8f90-123456789abc",
       createdAt: "2026-03-01T21:30:00.000Z",
       status: "Completed",
-      amount: 3100,
+      amount: 2900,
       currency: "KES",
       items: [
         { name: "Ankara Dress", quantity: 2, price: 1400, size: "M" },
@@ -40,9 +40,12 @@ describe("orders CSV", () => {
       confirmationCode: "QK12",
       paymentProvider: "Pesapal",
       paymentReversed: false,
+      discountCode: "JAMHURI10",
+      discount: 200,
+      refunded: 1400,
     });
     expect(line).toBe(
-      "2f9c7e0a-1b2c-4d3e-8f90-123456789abc,2026-03-02 00:30:00,Completed,Akinyi,254712345678,a@example.co.ke,rider,,,,2 x Ankara Dress (M) @ 1400; 1 x Beaded Bracelet @ 0,2800,300,3100,KES,M-Pesa,QK12,Pesapal,No\r\n",
+      "2f9c7e0a-1b2c-4d3e-8f90-123456789abc,2026-03-02 00:30:00,Completed,Akinyi,254712345678,a@example.co.ke,rider,,,,2 x Ankara Dress (M) @ 1400; 1 x Beaded Bracelet @ 0,2800,JAMHURI10,200,300,2900,1400,KES,M-Pesa,QK12,Pesapal,No\r\n",
     );
     expect(line.split(",").length).toBe(CSV_COLUMNS.length);
     expect(csvHeader().startsWith("Order ID,Date (Nairobi),Status,")).toBe(true);

@@ -15,6 +15,10 @@ export type CsvOrder = {
   confirmationCode: string | null;
   paymentProvider: string;
   paymentReversed: boolean;
+  discountCode: string | null;
+  discount: number;
+  /** Shillings given back (refunds, a reversal). */
+  refunded: number;
 };
 
 export const CSV_COLUMNS = [
@@ -30,8 +34,11 @@ export const CSV_COLUMNS = [
   "City",
   "Items",
   "Subtotal",
+  "Discount code",
+  "Discount",
   "Delivery fee",
   "Amount",
+  "Refunded",
   "Currency",
   "Payment method",
   "Confirmation code",
@@ -70,9 +77,12 @@ export function csvLine(order: CsvOrder): string {
     order.customer.address,
     order.customer.city,
     items,
-    order.amount - order.delivery.fee,
+    order.amount - order.delivery.fee + order.discount,
+    order.discountCode,
+    order.discount,
     order.delivery.fee,
     order.amount,
+    order.refunded,
     order.currency,
     order.paymentMethod,
     order.confirmationCode,

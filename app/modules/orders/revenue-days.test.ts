@@ -20,10 +20,22 @@ describe("revenue days", () => {
 
   it("fills the days without sales with zero", () => {
     expect(
-      fillDays(["2026-03-01", "2026-03-02"], [{ day: "2026-03-02", revenue: 2800, orders: 1 }]),
+      fillDays(
+        ["2026-03-01", "2026-03-02"],
+        [
+          {
+            day: "2026-03-02",
+            revenue: 2500,
+            orders: 1,
+            sales: 3000,
+            discounts: 300,
+            refunds: 200,
+          },
+        ],
+      ),
     ).toEqual([
-      { day: "2026-03-01", revenue: 0, orders: 0 },
-      { day: "2026-03-02", revenue: 2800, orders: 1 },
+      { day: "2026-03-01", revenue: 0, orders: 0, sales: 0, discounts: 0, refunds: 0 },
+      { day: "2026-03-02", revenue: 2500, orders: 1, sales: 3000, discounts: 300, refunds: 200 },
     ]);
   });
 });

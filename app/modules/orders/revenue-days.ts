@@ -2,7 +2,15 @@ import { nairobiDay } from "~/utils/dates";
 
 // The shop's days are Nairobi days (UTC+3, no daylight saving).
 
-export type DayRevenue = { day: string; revenue: number; orders: number };
+/** A day's Completed orders: net revenue, and its parts (sales less discounts less refunds). */
+export type DayRevenue = {
+  day: string;
+  revenue: number;
+  orders: number;
+  sales: number;
+  discounts: number;
+  refunds: number;
+};
 
 /** The last `count` Nairobi days up to and including today's, oldest first, as YYYY-MM-DD. */
 export function lastDays(now: Date, count: number): string[] {
@@ -16,5 +24,7 @@ export function lastDays(now: Date, count: number): string[] {
 /** Every day of the range, with zero where nothing was sold. */
 export function fillDays(days: string[], sold: DayRevenue[]): DayRevenue[] {
   const byDay = new Map(sold.map((d) => [d.day, d]));
-  return days.map((day) => byDay.get(day) ?? { day, revenue: 0, orders: 0 });
+  return days.map(
+    (day) => byDay.get(day) ?? { day, revenue: 0, orders: 0, sales: 0, discounts: 0, refunds: 0 },
+  );
 }

@@ -102,6 +102,8 @@ export async function trackedOrder(
       fee: order.deliveryFee,
     },
     total: order.amount,
+    discountCode: order.discountCode,
+    discount: order.discount,
     /** Money given back so far, as the shopper reads it: 'Partly refunded: KSh 2,500'. */
     refunded: refundedLine(order.amount, order.refunded),
   };

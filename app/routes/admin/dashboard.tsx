@@ -108,7 +108,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { admin, stats, revenueDays, loadError } = loaderData;
   const cards = stats
     ? [
-        { label: "Total Revenue", value: formatKsh(stats.revenue), Icon: Wallet },
+        {
+          label: "Total Revenue",
+          value: formatKsh(stats.revenue),
+          Icon: Wallet,
+          // Net of discounts and refunds: the parts, when there are any.
+          detail:
+            stats.discounts || stats.refunds
+              ? `Sales ${formatKsh(stats.sales)}, discounts -${formatKsh(stats.discounts)}, refunds -${formatKsh(stats.refunds)}`
+              : undefined,
+        },
         {
           label: "Total Orders",
           value: stats.totalOrders.toLocaleString("en-KE"),
@@ -181,12 +190,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/featured" className={tabClass}>
             Featured on Home
           </NavLink>
+          <NavLink to="/admin/discounts" className={tabClass}>
+            Discounts
+          </NavLink>
         </nav>
         <div className="mt-5">
           <Outlet />
         </div>
         <ul className="mt-6 grid grid-cols-2 gap-3 md:order-first md:mt-0 lg:grid-cols-5">
-          {cards.map(({ label, value, Icon, href }) => (
+          {cards.map(({ label, value, Icon, href, ...card }) => (
             <li key={label} className="rounded-xl border border-hairline bg-white p-4">
               <p className="flex items-center gap-2 text-sm text-muted">
                 <Icon size={16} aria-hidden="true" />
@@ -204,6 +216,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               >
                 {value}
               </p>
+              {"detail" in card && card.detail ? (
+                <p className="mt-1 text-xs text-muted tabular" data-testid="revenue-detail">
+                  {card.detail}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

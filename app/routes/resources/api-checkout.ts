@@ -33,6 +33,8 @@ const body = z.object({
     paymentProvider: z.string().max(40).optional(),
     /** Another M-Pesa number for the prompt than checkoutData.phone. */
     payerPhone: z.string().max(40).optional(),
+    /** A discount code, as the shopper typed it; `total` is then the total with it. */
+    discountCode: z.string().max(40).optional(),
   }),
 });
 
@@ -61,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = body.safeParse(json);
   if (!parsed.success)
     return apiError(400, "INVALID_ARGUMENT", "The request does not have the checkout's shape.");
-  const { items, checkoutData, total, paymentMethod, paymentProvider, payerPhone } =
+  const { items, checkoutData, total, paymentMethod, paymentProvider, payerPhone, discountCode } =
     parsed.data.data;
   try {
     const { redirectUrl } = await startCheckout(context.get(servicesContext), request, {
@@ -70,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientTotal: total,
       provider: paymentMethod ?? paymentProvider,
       payerPhone,
+      discountCode,
       clientAddress: context.get(clientAddressContext),
     });
     return Response.json({ data: { redirectUrl } });

@@ -10,7 +10,7 @@ import { ProductImage } from "~/components/ProductImage";
 import { useFieldErrors } from "~/components/use-field-errors";
 import { useHydrated } from "~/components/use-hydrated";
 import { orUnavailable } from "~/db/unavailable.server";
-import { loadCart, readCartId } from "~/modules/cart/cart.server";
+import { cartCode, loadCart, readCartId } from "~/modules/cart/cart.server";
 import { cartAction } from "~/modules/cart/cart-action.server";
 import { CheckoutError } from "~/modules/checkout/checkout.server";
 import { totalForChosenDelivery } from "~/modules/checkout/checkout-form";
@@ -22,6 +22,7 @@ import {
   shortOfFreeDelivery,
 } from "~/modules/checkout/delivery";
 import { startCheckout } from "~/modules/checkout/start-checkout.server";
+import { codeAction, codeOfCart } from "~/modules/discounts/cart-code.server";
 import { checkoutToRetry, retryCookie } from "~/modules/orders/order-success.server";
 import { paymentChoices } from "~/modules/payments/catalogue";
 import { useShopConfig } from "~/root";
@@ -38,7 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const cart = await loadCart(db, cartId);
     // After 'Try again': the shopper's details from the order, and why its payment failed.
     const retry = cart.items.length ? await checkoutToRetry(db, request, cartId) : null;
-    return { cart, retry, payments: paymentChoices(payments.names()) };
+    return {
+      cart,
+      retry,
+      payments: paymentChoices(payments.names()),
+      code: await codeOfCart(db, cart),
+    };
   });
 }
 
@@ -85,6 +91,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (intent === "apply-code" || intent === "remove-code") {
+    return codeAction(services.db, request, form, context.get(clientAddressContext));
+  }
   if (intent !== "checkout") return cartAction(services.db, request, form, intent);
 
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
@@ -98,8 +107,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   // cannot hide the other methods' buttons (app.css) shows them all; if the shopper pressed
   // another method's, nothing is charged until they have seen the chosen one's.
   const shownTotal = numberField(form, "total");
+  // The discount the page showed, only to tell the total the shopper saw: the server prices it.
+  const seenOffer = {
+    discount: Math.max(0, numberField(form, "discount") || 0),
+    freeDelivery: form.get("freeDelivery") === "1",
+  };
   if (Number.isFinite(seenSubtotal) && Number.isFinite(shownTotal)) {
-    const chosenTotal = orderTotal(seenSubtotal, values.deliveryMethod, freeDeliveryOver);
+    const chosenTotal = orderTotal(
+      seenSubtotal,
+      values.deliveryMethod,
+      freeDeliveryOver,
+      seenOffer,
+    );
     if (shownTotal !== chosenTotal) {
       return data(
         {
@@ -111,6 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   const cart = await loadCart(services.db, await readCartId(request));
+  const discountCode = (await cartCode(services.db, cart.id)) ?? undefined;
   try {
     const chosen = values.paymentProvider;
     const { redirectUrl } = await startCheckout(services, request, {
@@ -122,8 +142,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       })),
       // The shopper saw this subtotal; the fee follows the method chosen in the same form.
       clientTotal: Number.isFinite(seenSubtotal)
-        ? orderTotal(seenSubtotal, values.deliveryMethod, freeDeliveryOver)
+        ? orderTotal(seenSubtotal, values.deliveryMethod, freeDeliveryOver, seenOffer)
         : undefined,
+      discountCode,
       provider: chosen ? chosen.slice(0, 40) : undefined,
       payerPhone: values.payerPhone,
       clientAddress: context.get(clientAddressContext),
@@ -163,7 +184,10 @@ const CHOICE =
 const formatFee = (fee: number) => (fee === 0 ? "Free" : formatKsh(fee));
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, retry, payments } = loaderData;
+  const { cart, retry, payments, code } = loaderData;
+  const offer = code?.offer ?? undefined;
+  const codeAnswer = actionData && "codeError" in actionData ? actionData : null;
+  const codeError = codeAnswer?.codeError ?? code?.error;
   const { freeDeliveryOver } = useShopConfig();
   const navigation = useNavigation();
   const submitting =
@@ -204,7 +228,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       stop?.();
     };
   }, [formRef, values]);
-  const shortBy = shortOfFreeDelivery(cart.total, freeDeliveryOver);
+  const shortBy = offer?.freeDelivery
+    ? 0
+    : shortOfFreeDelivery(cart.total - (offer?.discount ?? 0), freeDeliveryOver);
   // Before JavaScript, the totals and the Pay button are drawn for every method and the page's
   // style shows the chosen one's (app.css): the first Pay charges what it says for any choice.
   const hydrated = useHydrated();
@@ -333,9 +359,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <p>Your details from that order are filled in below: check them, then pay.</p>
             </div>
           ) : null}
+          <Form id="discount-code" method="post" preventScrollReset />
           <Form method="post" className="mt-5 space-y-4" {...checkout.form}>
             <input type="hidden" name="intent" value="checkout" />
             <input type="hidden" name="subtotal" value={cart.total} />
+            <input type="hidden" name="discount" value={offer?.discount ?? 0} />
+            <input type="hidden" name="freeDelivery" value={offer?.freeDelivery ? 1 : 0} />
             {/* Enter in a field presses a form's first submit button: this one, which pays the
                 chosen method's total (the one on show), rather than 'Update total'. */}
             <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
@@ -375,7 +404,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                       {m.label}
                     </span>
                     <span className="text-sm tabular">
-                      {formatFee(deliveryFee(m.id, cart.total, freeDeliveryOver))}
+                      {formatFee(deliveryFee(m.id, cart.total, freeDeliveryOver, offer))}
                     </span>
                   </label>
                 ))}
@@ -484,24 +513,92 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               </div>
             ) : null}
 
-            <dl className="border-t border-hairline pt-4 tabular">
+            {/* The code's own form (below): its field and buttons sit here, in the summary. */}
+            <div className="border-t border-hairline pt-4">
+              <label htmlFor="discount-code-field" className="text-sm font-semibold">
+                Discount code
+              </label>
+              <div className="mt-1.5 flex gap-2">
+                <input
+                  id="discount-code-field"
+                  name="code"
+                  form="discount-code"
+                  defaultValue={codeAnswer?.typedCode ?? code?.code ?? ""}
+                  key={codeAnswer?.typedCode ?? code?.code}
+                  maxLength={40}
+                  autoCapitalize="characters"
+                  autoComplete="off"
+                  className={`${inputClass} flex-1 uppercase`}
+                  {...(codeError
+                    ? { "aria-invalid": true, "aria-describedby": "discount-code-error" }
+                    : {})}
+                />
+                <button
+                  type="submit"
+                  form="discount-code"
+                  name="intent"
+                  value="apply-code"
+                  className="btn border border-ink bg-white"
+                >
+                  Apply
+                </button>
+              </div>
+              {codeError ? (
+                <p id="discount-code-error" role="alert" className="mt-1.5 text-sm text-danger">
+                  {codeError}{" "}
+                  {code && !offer ? (
+                    <button
+                      type="submit"
+                      form="discount-code"
+                      name="intent"
+                      value="remove-code"
+                      className="min-h-11 text-accent underline"
+                    >
+                      Remove the code
+                    </button>
+                  ) : null}
+                </p>
+              ) : null}
+            </div>
+            <dl className="space-y-2 tabular">
               <div className="flex justify-between">
                 <dt>Subtotal</dt>
                 <dd>{formatKsh(cart.total)}</dd>
               </div>
+              {offer ? (
+                <div className="flex items-center justify-between gap-2" data-testid="discount">
+                  <dt className="flex flex-wrap items-center gap-x-2">
+                    {offer.freeDelivery
+                      ? `Free delivery (${offer.code})`
+                      : `Discount (${offer.code})`}
+                    <button
+                      type="submit"
+                      form="discount-code"
+                      name="intent"
+                      value="remove-code"
+                      className="min-h-11 text-sm text-accent underline"
+                    >
+                      Remove<span className="sr-only"> code {offer.code}</span>
+                    </button>
+                  </dt>
+                  <dd className="whitespace-nowrap text-success">
+                    {offer.discount ? `-${formatKsh(offer.discount)}` : ""}
+                  </dd>
+                </div>
+              ) : null}
             </dl>
             {drawnFor.map((m) => (
               <dl key={m} data-for-method={m} className="space-y-2 tabular">
                 <div className="flex justify-between">
                   <dt>Delivery fee</dt>
                   <dd data-testid="delivery-fee">
-                    {formatFee(deliveryFee(m, cart.total, freeDeliveryOver))}
+                    {formatFee(deliveryFee(m, cart.total, freeDeliveryOver, offer))}
                   </dd>
                 </div>
                 <div className="flex justify-between text-lg font-bold">
                   <dt>Total</dt>
                   <dd data-testid="order-total">
-                    {formatKsh(orderTotal(cart.total, m, freeDeliveryOver))}
+                    {formatKsh(orderTotal(cart.total, m, freeDeliveryOver, offer))}
                   </dd>
                 </div>
               </dl>
@@ -521,7 +618,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
             {/* Each says the total it sends, so the server charges nothing else. */}
             {drawnFor.map((m) => {
-              const total = orderTotal(cart.total, m, freeDeliveryOver);
+              const total = orderTotal(cart.total, m, freeDeliveryOver, offer);
               return (
                 <button
                   key={m}

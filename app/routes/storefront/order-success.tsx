@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, redirect, useLocation, useRevalidator } from "react-router";
 import { CHECKOUT_DRAFT } from "~/components/cart/checkout-draft";
 import { DemoBanner } from "~/components/DemoBanner";
-import { OrderItemList } from "~/components/OrderItemList";
+import { DiscountRow, OrderItemList } from "~/components/OrderItemList";
 import { PayAgainForm } from "~/components/PayAgainForm";
 import { PaymentHeader } from "~/components/PaymentHeader";
 import { cartCookie, readCartId } from "~/modules/cart/cart.server";
@@ -209,6 +209,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
                 : `${order.details.delivery.method}: ${order.details.delivery.address}`}
             </p>
             <dl className="mt-3 space-y-1 border-t border-hairline pt-3 text-sm tabular">
+              <DiscountRow code={order.details.discountCode} discount={order.details.discount} />
               <div className="flex justify-between">
                 <dt>Delivery</dt>
                 <dd data-testid="order-delivery">

@@ -5,7 +5,7 @@ import XCircle from "lucide-react/icons/circle-x";
 import Clock from "lucide-react/icons/clock";
 import { type ReactNode, useEffect } from "react";
 import { data } from "react-router";
-import { OrderItemList } from "~/components/OrderItemList";
+import { DiscountRow, OrderItemList } from "~/components/OrderItemList";
 import { PayAgainForm } from "~/components/PayAgainForm";
 import { readCartId } from "~/modules/cart/cart.server";
 import { PICKUP_BRING, PICKUP_POINTS } from "~/modules/checkout/pickup-points";
@@ -191,6 +191,7 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
             <dt>Subtotal</dt>
             <dd>{formatKsh(subtotal)}</dd>
           </div>
+          <DiscountRow code={order.discountCode} discount={order.discount} />
           <div className="flex justify-between">
             <dt>Delivery ({order.delivery.method})</dt>
             <dd>{order.delivery.fee === 0 ? "Free" : formatKsh(order.delivery.fee)}</dd>
