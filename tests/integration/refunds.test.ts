@@ -11,7 +11,12 @@ import {
   user,
 } from "~/db/schema";
 import { placeOrder } from "~/modules/checkout/checkout.server";
-import { orderSections, parseOrdersQuery, toPackCount } from "~/modules/orders/admin-orders.server";
+import {
+  orderSections,
+  parseOrdersQuery,
+  toPackCount,
+  viewCounts,
+} from "~/modules/orders/admin-orders.server";
 import { RefundError, refundOrder } from "~/modules/orders/refunds.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
@@ -235,12 +240,20 @@ describe.each(databases)("refunds on $name", (database) => {
 
   test("a reversal from the provider is recorded as a refund of what was left, and takes the order off the packing list", async () => {
     const toPack = await toPackCount(handle.db);
+    const attention = (await viewCounts(handle.db)).attention;
     const order = await paidOrder("visa", "reverse");
     expect(order.paymentReversedAt).not.toBeNull();
     const rows = await handle.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(rows).toMatchObject([{ method: "reversal", amount: 6950, state: "done" }]);
     expect(order.refunded).toBe(6950);
     expect(await toPackCount(handle.db)).toBe(toPack);
+    // Shown to the owner as needing attention.
+    expect((await viewCounts(handle.db)).attention).toBe(attention + 1);
+    const listed = await orderSections(
+      handle.db,
+      parseOrdersQuery(new URLSearchParams({ view: "attention" })),
+    );
+    expect(listed.failed.rows.map((o) => o.id)).toContain(order.id);
   });
 
   test("an unpaid order, an unknown one, and a hand refund without its reference are refused", async () => {

@@ -82,10 +82,12 @@ type Section = { total: number; page: number; rows: ListedOrder[] };
 type Props = {
   sections: Record<SectionId, Section>;
   status: string;
-  view: "all" | "to_pack";
+  view: "all" | "to_pack" | "attention";
   q: string;
   /** Paid orders waiting to be packed. */
   toPack: number;
+  /** Orders needing the owner's attention (a reversed payment, an oversold order). */
+  attention: number;
   sort: string;
   /** The statuses an open order can be given. */
   statuses: readonly string[];
@@ -631,6 +633,7 @@ export function OrdersTab({
   view,
   q,
   toPack,
+  attention,
   sort,
   statuses,
   pageSize,
@@ -670,10 +673,20 @@ export function OrdersTab({
         >
           To pack ({toPack})
         </Link>
+        {attention || view === "attention" ? (
+          <Link
+            to="/admin/orders?view=attention"
+            preventScrollReset
+            aria-current={view === "attention" ? "page" : undefined}
+            className={`btn min-h-11 border px-4 text-sm ${view === "attention" ? "border-danger bg-danger text-white" : "border-danger/40 bg-white text-danger"}`}
+          >
+            Needs attention ({attention})
+          </Link>
+        ) : null}
       </nav>
       {/* A search or a view keeps the owner's place on the page (no jump to the top). */}
       <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-3">
-        {view === "to_pack" ? <input type="hidden" name="view" value="to_pack" /> : null}
+        {view !== "all" ? <input type="hidden" name="view" value={view} /> : null}
         <div className="w-full sm:w-auto">
           <label htmlFor="orders-q" className="block text-xs font-semibold text-muted">
             Find an order

@@ -51,13 +51,18 @@ const SECTION_WHERE: Record<SectionId, SQL> = {
 
 export type OrdersQuery = {
   status: StatusFilter;
-  /** 'to_pack': only paid orders waiting to be packed (one tap from the default view). */
-  view: "all" | "to_pack";
+  /**
+   * 'to_pack': only paid orders waiting to be packed (one tap from the default view);
+   * 'attention': the orders the owner must look at (needsAttention).
+   */
+  view: "all" | "to_pack" | "attention";
   /** An order reference, a phone number or part of a name. */
   q: string;
   sort: OrderSort;
   pages: Record<SectionId, number>;
 };
+
+const VIEWS = ["to_pack", "attention"] as const;
 
 export function parseOrdersQuery(search: URLSearchParams): OrdersQuery {
   const status = (STATUS_FILTERS as readonly string[]).includes(search.get("status") ?? "")
@@ -66,7 +71,7 @@ export function parseOrdersQuery(search: URLSearchParams): OrdersQuery {
   const page = (name: string) => pageNumber(search.get(name), 100_000);
   return {
     status,
-    view: search.get("view") === "to_pack" ? "to_pack" : "all",
+    view: VIEWS.find((v) => v === search.get("view")) ?? "all",
     q: (search.get("q") ?? "").trim().slice(0, 60),
     sort: search.get("sort") === "oldest" ? "oldest" : "newest",
     pages: {
@@ -159,16 +164,33 @@ const statusFilter = (query: Pick<OrdersQuery, "status"> & Partial<OrdersQuery>)
   and(
     query.status === "all" ? undefined : eq(orders.status, query.status),
     query.view === "to_pack" ? waitingToBePacked : undefined,
+    query.view === "attention" ? needsAttention : undefined,
     query.q ? searchFilter(query.q) : undefined,
   );
 
+/**
+ * Orders the owner must look at: a payment the provider reversed in the last 30 days (the money
+ * went back: is a parcel on its way?), and a paid order oversold and not yet refunded in full.
+ */
+const needsAttention = or(
+  sql`${orders.paymentReversedAt} > now() - interval '30 days'`,
+  and(sql`${orders.stockShort} is not null`, lt(orders.refunded, orders.amount)),
+);
+
+/** How many paid orders wait to be packed, and how many need the owner's attention (the views). */
+export async function viewCounts(db: Db) {
+  const [row] = await db
+    .select({
+      toPack: countWhere(waitingToBePacked!),
+      attention: countWhere(needsAttention!),
+    })
+    .from(orders);
+  return { toPack: row?.toPack ?? 0, attention: row?.attention ?? 0 };
+}
+
 /** How many paid orders wait to be packed, for the 'To pack (n)' view's link. */
 export async function toPackCount(db: Db) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(orders)
-    .where(waitingToBePacked);
-  return row?.n ?? 0;
+  return (await viewCounts(db)).toPack;
 }
 
 const sortOrder = (query: Pick<OrdersQuery, "sort">) =>

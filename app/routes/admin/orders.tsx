@@ -14,7 +14,7 @@ import {
   orderIsPaid,
   orderSections,
   parseOrdersQuery,
-  toPackCount,
+  viewCounts,
 } from "~/modules/orders/admin-orders.server";
 import {
   FulfilmentError,
@@ -43,7 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(auth, request);
   const query = parseOrdersQuery(new URL(request.url).searchParams);
   try {
-    const [sections, toPack] = await Promise.all([orderSections(db, query), toPackCount(db)]);
+    const [sections, { toPack, attention }] = await Promise.all([
+      orderSections(db, query),
+      viewCounts(db),
+    ]);
     const words = inOwnersWords(settings);
     const described = {
       completed: words(sections.completed),
@@ -52,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
     return data(
       {
-        orders: { query, sections: described, pageSize: ORDERS_PAGE_SIZE, toPack },
+        orders: { query, sections: described, pageSize: ORDERS_PAGE_SIZE, toPack, attention },
         loadError: null,
       },
       { headers: NO_STORE },
@@ -247,6 +250,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           view={orders.query.view}
           q={orders.query.q}
           toPack={orders.toPack}
+          attention={orders.attention}
           sort={orders.query.sort}
           statuses={ORDER_STATUSES}
           pageSize={orders.pageSize}
