@@ -98,8 +98,43 @@ const FIELD_NAMES = [
   "category",
   "description",
   "keep",
+  "code",
+  "amount",
+  "reason",
+  "method",
+  "reference",
+  "lineCount",
+  "refund:0",
+  "restock:0",
+  "kind",
+  "value",
+  "minOrder",
+  "totalLimit",
+  "perCustomerLimit",
+  "startsAt",
+  "endsAt",
+  "categories",
+  "salePrice",
+  "saleStartsAt",
+  "saleEndsAt",
+  "id",
 ];
-const INTENTS = ["add", "update", "remove", "clear", "checkout", "status", "toggle", "delete"];
+const INTENTS = [
+  "add",
+  "update",
+  "remove",
+  "clear",
+  "checkout",
+  "status",
+  "toggle",
+  "delete",
+  "apply-code",
+  "remove-code",
+  "refund",
+  "create",
+  "end",
+  "restart",
+];
 
 type Body = { body?: BodyInit; type?: string; label: string };
 
@@ -406,6 +441,23 @@ describe.each(databases)("hostile input over HTTP, on $name", (database) => {
       { numRuns: RUNS },
     );
     expect(await counts()).toEqual(before);
+  });
+
+  test("signed in, the owner's refund and discount forms with arbitrary fields never make a server error", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/admin/orders", "/admin/discounts"),
+        anyForm,
+        fc.constantFrom(...ACCEPTS),
+        async (url, body, accept) => {
+          const before = await counts();
+          const answer = await send(url, { body: body.body, accept, cookie: adminCookie });
+          expectHandled(answer, `${body.label} to ${url}`);
+          expect(await counts()).toEqual(before);
+        },
+      ),
+      { numRuns: RUNS },
+    );
   });
 
   test("POST to every action: arbitrary form fields never make a server error", async () => {
