@@ -21,6 +21,12 @@ export const IN_STOCK_ONLY = { name: "stock", value: "in" } as const;
 /** `?sale=on`: 'On sale', only what sells below its price now. */
 export const ON_SALE_ONLY = { name: "sale", value: "on" } as const;
 
+/** The listing's checkboxes, each a URL parameter and the listing's flag it sets. */
+export const LISTING_FILTERS = [
+  { ...IN_STOCK_ONLY, key: "inStockOnly", label: "In stock only" },
+  { ...ON_SALE_ONLY, key: "onSaleOnly", label: "On sale" },
+] as const;
+
 export type ListingParams = {
   q: string;
   category: string;

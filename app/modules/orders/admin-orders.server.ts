@@ -228,10 +228,22 @@ export async function* ordersForExport(
   }
 }
 
+/** Rows of several orders as a list per order, in the rows' order (a row of no order is left out). */
+function groupByOrder<R, T>(rows: R[], entry: (row: R) => [string | null, T]) {
+  const byOrder = new Map<string, T[]>();
+  for (const row of rows) {
+    const [orderId, value] = entry(row);
+    if (!orderId) continue;
+    const list = byOrder.get(orderId) ?? [];
+    list.push(value);
+    byOrder.set(orderId, list);
+  }
+  return byOrder;
+}
+
 /** Each order's refunds, oldest first, with the admin who made each. */
 async function orderRefundsOf(db: Db, ids: string[]) {
-  const byOrder = new Map<string, ListedRefund[]>();
-  if (ids.length === 0) return byOrder;
+  if (ids.length === 0) return new Map<string, ListedRefund[]>();
   const rows = await db
     .select({
       id: refunds.id,
@@ -250,12 +262,10 @@ async function orderRefundsOf(db: Db, ids: string[]) {
     .leftJoin(user, eq(user.id, refunds.adminId))
     .where(inArray(refunds.orderId, ids))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
-  for (const { orderId, at, ...refund } of rows) {
-    const list = byOrder.get(orderId) ?? [];
-    list.push({ ...refund, at: at.toISOString() });
-    byOrder.set(orderId, list);
-  }
-  return byOrder;
+  return groupByOrder(rows, ({ orderId, at, ...refund }) => [
+    orderId,
+    { ...refund, at: at.toISOString() },
+  ]);
 }
 
 type ListedRefund = Omit<
@@ -337,8 +347,7 @@ export type OrderMessage = {
 
 /** The SMS and emails each order caused, oldest first, with how their delivery went. */
 export async function orderMessages(db: Db, ids: string[]) {
-  const byOrder = new Map<string, OrderMessage[]>();
-  if (ids.length === 0) return byOrder;
+  if (ids.length === 0) return new Map<string, OrderMessage[]>();
   const rows = await db
     .select({
       id: messages.id,
@@ -355,13 +364,10 @@ export async function orderMessages(db: Db, ids: string[]) {
     .from(messages)
     .where(inArray(messages.orderId, ids))
     .orderBy(asc(messages.id));
-  for (const { orderId, at, ...message } of rows) {
-    if (!orderId) continue;
-    const list = byOrder.get(orderId) ?? [];
-    list.push({ ...message, at: at.toISOString() });
-    byOrder.set(orderId, list);
-  }
-  return byOrder;
+  return groupByOrder(rows, ({ orderId, at, ...message }): [string | null, OrderMessage] => [
+    orderId,
+    { ...message, at: at.toISOString() },
+  ]);
 }
 
 function toAdminOrder(row: typeof orders.$inferSelect) {

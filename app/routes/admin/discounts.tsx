@@ -96,6 +96,19 @@ export default function DiscountsPage({ loaderData, actionData }: Route.Componen
   const [kind, setKind] = useState<CodeKind>("percent");
   const invalid = (name: string) =>
     errors[name] ? { "aria-invalid": true as const, "aria-describedby": `code-${name}-error` } : {};
+  /** An optional field: a number of shillings or uses, or a Nairobi time. */
+  const field = (name: string, label: string, type: "number" | "datetime-local", note?: string) => (
+    <FormField id={`code-${name}`} label={label} note={note} error={errors[name]}>
+      <input
+        id={`code-${name}`}
+        name={name}
+        type={type}
+        {...(type === "number" ? { inputMode: "numeric" as const, min: 0 } : {})}
+        className={inputClass}
+        {...invalid(name)}
+      />
+    </FormField>
+  );
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <section aria-labelledby="codes-heading">
@@ -218,78 +231,17 @@ export default function DiscountsPage({ loaderData, actionData }: Route.Componen
               />
             </FormField>
           )}
-          <FormField id="code-minOrder" label="Smallest order (KSh)" error={errors.minOrder}>
-            <input
-              id="code-minOrder"
-              name="minOrder"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              className={inputClass}
-              {...invalid("minOrder")}
-            />
-          </FormField>
+          {field("minOrder", "Smallest order (KSh)", "number")}
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-            <FormField
-              id="code-startsAt"
-              label="Starts"
-              note="(empty: at once)"
-              error={errors.startsAt}
-            >
-              <input
-                id="code-startsAt"
-                name="startsAt"
-                type="datetime-local"
-                className={inputClass}
-                {...invalid("startsAt")}
-              />
-            </FormField>
-            <FormField
-              id="code-endsAt"
-              label="Ends"
-              note="(empty: until you end it)"
-              error={errors.endsAt}
-            >
-              <input
-                id="code-endsAt"
-                name="endsAt"
-                type="datetime-local"
-                className={inputClass}
-                {...invalid("endsAt")}
-              />
-            </FormField>
-            <FormField
-              id="code-totalLimit"
-              label="Uses in all"
-              note="(empty: no limit)"
-              error={errors.totalLimit}
-            >
-              <input
-                id="code-totalLimit"
-                name="totalLimit"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                className={inputClass}
-                {...invalid("totalLimit")}
-              />
-            </FormField>
-            <FormField
-              id="code-perCustomerLimit"
-              label="Uses per customer (by phone)"
-              note="(empty: no limit)"
-              error={errors.perCustomerLimit}
-            >
-              <input
-                id="code-perCustomerLimit"
-                name="perCustomerLimit"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                className={inputClass}
-                {...invalid("perCustomerLimit")}
-              />
-            </FormField>
+            {field("startsAt", "Starts", "datetime-local", "(empty: at once)")}
+            {field("endsAt", "Ends", "datetime-local", "(empty: until you end it)")}
+            {field("totalLimit", "Uses in all", "number", "(empty: no limit)")}
+            {field(
+              "perCustomerLimit",
+              "Uses per customer (by phone)",
+              "number",
+              "(empty: no limit)",
+            )}
           </div>
           <details>
             <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">

@@ -9,11 +9,10 @@ import { orUnavailable } from "~/db/unavailable.server";
 import { ALL, categoryLabel, categoryName, groupsWithMore } from "~/modules/catalog/categories";
 import {
   defaultSort,
-  IN_STOCK_ONLY,
+  LISTING_FILTERS,
   type ListingParams,
   listingHref,
   MAX_QUERY_LENGTH,
-  ON_SALE_ONLY,
   PAGE_SIZE,
   parseListingParams,
   sortsFor,
@@ -124,12 +123,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           {params.sort !== defaultSort(params.q) ? (
             <input type="hidden" name="sort" value={params.sort} />
           ) : null}
-          {params.inStockOnly ? (
-            <input type="hidden" name={IN_STOCK_ONLY.name} value={IN_STOCK_ONLY.value} />
-          ) : null}
-          {params.onSaleOnly ? (
-            <input type="hidden" name={ON_SALE_ONLY.name} value={ON_SALE_ONLY.value} />
-          ) : null}
+          {LISTING_FILTERS.map((f) =>
+            params[f.key] ? (
+              <input key={f.key} type="hidden" name={f.name} value={f.value} />
+            ) : null,
+          )}
           <label htmlFor="shop-search" className="sr-only">
             Search products
           </label>
@@ -181,28 +179,22 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
-          <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium whitespace-nowrap sm:ml-2">
-            <input
-              type="checkbox"
-              name={IN_STOCK_ONLY.name}
-              value={IN_STOCK_ONLY.value}
-              defaultChecked={params.inStockOnly}
-              key={String(params.inStockOnly)}
-              className="size-5 accent-accent"
-            />
-            In stock only
-          </label>
-          <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium whitespace-nowrap">
-            <input
-              type="checkbox"
-              name={ON_SALE_ONLY.name}
-              value={ON_SALE_ONLY.value}
-              defaultChecked={params.onSaleOnly}
-              key={String(params.onSaleOnly)}
-              className="size-5 accent-accent"
-            />
-            On sale
-          </label>
+          {LISTING_FILTERS.map((f) => (
+            <label
+              key={f.key}
+              className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium whitespace-nowrap sm:ml-2"
+            >
+              <input
+                type="checkbox"
+                name={f.name}
+                value={f.value}
+                defaultChecked={params[f.key]}
+                key={String(params[f.key])}
+                className="size-5 accent-accent"
+              />
+              {f.label}
+            </label>
+          ))}
           <noscript>
             <button type="submit" className="btn border border-hairline bg-white">
               Apply
