@@ -214,7 +214,7 @@ test.describe("Dashboard", () => {
     const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
     const [header, ...lines] = csv.trimEnd().split("\r\n");
     expect(header).toBe(
-      "Order ID,Date (Nairobi),Status,Customer,Phone,Email,Delivery method,Pickup location,Address,City,Items,Subtotal,Delivery fee,Amount,Currency,Payment method,Confirmation code,Payment provider,Payment reversed",
+      "Order ID,Date (Nairobi),Status,Customer,Phone,Email,Delivery method,Pickup location,Address,City,Items,Subtotal,Discount code,Discount,Delivery fee,Amount,Refunded,Currency,Payment method,Confirmation code,Payment provider,Payment reversed",
     );
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line.split(",")[2]).toBe("Shipped");

@@ -119,7 +119,14 @@ test.describe("A dropped connection", () => {
     const size = sized.sizes[1]!;
     const notice = page.getByRole("alert").filter({ hasText: NO_CONNECTION });
     await page.goto(`/product/${sized.id}`);
+    // Choosing a size fetches the cart's code; the connection drops a moment later, once it came.
+    const code: Promise<unknown>[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/assets/")) code.push(r.response());
+    });
     await chooseSize(page, size);
+    await expect.poll(() => code.length).toBeGreaterThan(0);
+    await Promise.all(code);
     await context.setOffline(true);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(notice).toBeVisible();

@@ -12,7 +12,9 @@ import { NO_CONNECTION } from "./OfflinePage";
 declare global {
   interface Window {
     /** React Router's list of the routes this page knows, with each one's code. */
-    __reactRouterManifest?: { routes: Record<string, { module: string } | undefined> };
+    __reactRouterManifest?: {
+      routes: Record<string, { module: string; imports?: string[] } | undefined>;
+    };
   }
 }
 
@@ -62,7 +64,10 @@ export function keepRequestsThroughDrops() {
   const warm = (event: Event) => {
     const cart = window.__reactRouterManifest?.routes["routes/storefront/cart"];
     if (!cart || !(event.target as Element).closest?.('form[action="/cart"]')) return;
-    import(/* @vite-ignore */ cart.module).catch(() => {});
+    // The module and the shared files it imports, all at once: one round trip, not two.
+    for (const file of [cart.module, ...(cart.imports ?? [])]) {
+      import(/* @vite-ignore */ file).catch(() => {});
+    }
     for (const type of INTENT) document.removeEventListener(type, warm, true);
   };
   for (const type of INTENT) document.addEventListener(type, warm, true);
