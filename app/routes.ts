@@ -26,6 +26,7 @@ export default [
   route("admin", "routes/admin/dashboard.tsx", [
     index("routes/admin/products.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("orders/:id", "routes/admin/order.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("featured", "routes/admin/featured.tsx"),
     route("discounts", "routes/admin/discounts.tsx"),

@@ -149,8 +149,8 @@ test.describe("Dashboard", () => {
     await expect(row.getByText(/^[0-9A-F]{8}\.\.\.$/)).toBeVisible();
     await expectAccessible(page, "orders tab");
 
-    await row.getByRole("button", { name: /View details/ }).click();
-    const details = page.getByRole("dialog", { name: "Order Details" });
+    await row.getByRole("link", { name: /View details/ }).click();
+    const details = page.getByRole("region", { name: /^Order [0-9A-F]{8}$/ });
     await expect(details.getByTestId("status-badge")).toHaveText("Pending");
     await expect(details).toContainText(customer);
     // No payment notification yet: the spec's 'N/A'.
@@ -159,7 +159,10 @@ test.describe("Dashboard", () => {
     // Nothing to pack before it is paid.
     await expect(details.getByRole("link", { name: /Packing slip/ })).toHaveCount(0);
     await expectAccessible(page, "order details");
-    await details.getByRole("button", { name: "Close" }).click();
+    // The order's own page, linkable: back to the list.
+    await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+    await details.getByRole("link", { name: "Back to orders" }).click();
+    await expect(page).toHaveURL("/admin/orders?status=Pending");
 
     const saving = await holdRequests(
       page,
@@ -189,15 +192,15 @@ test.describe("Dashboard", () => {
     await expect(shipped.getByRole("combobox")).toHaveValue("Shipped");
 
     // The timeline says what happened and which admin changed the status.
-    await shipped.getByRole("button", { name: /View details/ }).click();
-    const timeline = page.getByRole("dialog", { name: "Order Details" }).getByRole("list", {
+    await shipped.getByRole("link", { name: /View details/ }).click();
+    const timeline = page.getByRole("region", { name: /^Order [0-9A-F]{8}$/ }).getByRole("list", {
       name: "Timeline",
     });
     await expect(timeline).toContainText("Order placed");
     await expect(timeline).toContainText("Sent to Pesapal for payment");
     await expect(timeline).toContainText("Status changed from Pending to Shipped");
     await expect(timeline).toContainText(`by ${OWNER.email}`);
-    await page.keyboard.press("Escape");
+    await page.goto("/admin/orders?status=Shipped");
 
     // The CSV holds the orders the filter shows, this one included, with its real values.
     // Named for the Nairobi day (read before and after, in case midnight falls between).
@@ -247,8 +250,8 @@ test.describe("Dashboard", () => {
     const failed = page.getByRole("region", { name: /^Failed Orders \(\d+\)$/ });
     const row = failed.getByTestId("order-row").filter({ hasText: customer });
     await expect(row.getByTestId("payment-reversed")).toHaveText("Payment reversed");
-    await row.getByRole("button", { name: /View details/ }).click();
-    const details = page.getByRole("dialog", { name: "Order Details" });
+    await row.getByRole("link", { name: /View details/ }).click();
+    const details = page.getByRole("region", { name: /^Order [0-9A-F]{8}$/ });
     await expect(details.getByTestId("status-badge")).toHaveText("Failed");
     await expect(details.getByTestId("payment-reversed")).toHaveText("Payment reversed");
     await expect(details.getByRole("list", { name: "Timeline" })).toContainText("Payment reversed");

@@ -96,8 +96,21 @@ export async function hydrated(page: Page) {
   );
 }
 
-/** axe-core over the whole page in its current state: WCAG 2.1 A and AA, no violations. */
+/**
+ * axe-core over the whole page in its current state: WCAG 2.1 A and AA, no violations. A toast
+ * fading in is measured once its animation ends (mid-fade, its colours are not yet its own).
+ */
 export async function expectAccessible(page: Page, label = "page") {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => {});
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

@@ -47,10 +47,10 @@ test.describe("Refunds", () => {
     await page
       .getByTestId("order-row")
       .filter({ hasText: customer })
-      .getByRole("button", { name: /View details/ })
+      .getByRole("link", { name: /View details/ })
       .click();
-    const details = page.getByRole("dialog", { name: "Order Details" });
-    await details.getByRole("button", { name: "Refund this order" }).click();
+    const details = page.getByRole("region", { name: /^Order [0-9A-F]{8}$/ });
+    await details.getByText("Refund this order", { exact: true }).click();
     const form = details.getByRole("form", { name: "Refund this order" });
     // Nothing chosen: the owner is told what to give.
     await form.getByLabel("Reason").fill("Returned within 30 days: the colour was not as hoped");

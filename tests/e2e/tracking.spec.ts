@@ -6,6 +6,7 @@ import {
   backOfficeURL,
   expect,
   expectAccessible,
+  expectAccessibleWithoutJs,
   fillCheckout,
   isPhone,
   logInAsOwner,
@@ -101,8 +102,8 @@ test.describe("Following an order", () => {
 
     await openDashboard(page, "/admin/orders");
     const row = page.getByTestId("order-row").filter({ hasText: customer });
-    await row.getByRole("button", { name: /View details/ }).click();
-    const details = page.getByRole("dialog", { name: "Order Details" });
+    await row.getByRole("link", { name: /View details/ }).click();
+    const details = page.getByRole("region", { name: /^Order [0-9A-F]{8}$/ });
     await expect(details.getByTestId("fulfilment-state")).toHaveText("To pack");
     // Labels, not codes: the payment method as the owner says it, and the messages sent.
     await expect(details).toContainText("Payment methodM-Pesa");
@@ -231,6 +232,40 @@ test.describe("Following an order", () => {
       await expect(page.getByTestId("fulfilment-step")).toHaveCount(0);
     });
 
+    test("an order opened from the list, marked Sent with a note and then Delivered, on its own page", async ({
+      page,
+    }, testInfo) => {
+      const customer = `Njeri Noscript ${testInfo.project.name} ${Date.now().toString(36)}`;
+      await checkout(page, customer, phoneFor(customer));
+      await page.getByRole("radio", { name: "M-Pesa", exact: true }).check();
+      await page.getByRole("button", { name: /^Pay KES/ }).click();
+      await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible();
+
+      await logInAsOwner(page);
+      await page.goto("/admin/orders?view=to_pack");
+      await page
+        .getByTestId("order-row")
+        .filter({ hasText: customer })
+        .getByRole("link", { name: /View details/ })
+        .click();
+      const details = page.getByRole("region", { name: /^Order [0-9A-F]{8}$/ });
+      await expect(details.getByTestId("fulfilment-state")).toHaveText("To pack");
+      await expect(details).toContainText(customer);
+      await details.getByLabel("Note for the customer (optional)").fill("2NK Sacco, arrives 4 pm");
+      await details.getByRole("button", { name: "Save step" }).click();
+      await expect(details.getByTestId("fulfilment-state")).toContainText("Sent");
+      await expect(details.getByTestId("fulfilment-state")).toContainText(
+        "2NK Sacco, arrives 4 pm",
+      );
+      await details.getByLabel("Next step").selectOption({ label: "Delivered" });
+      await details.getByRole("button", { name: "Save step" }).click();
+      await expect(details.getByTestId("fulfilment-state")).toContainText("Delivered");
+      await expect(details.getByRole("list", { name: "Timeline" })).toContainText(
+        "Fulfilment: Delivered",
+      );
+      await expectAccessibleWithoutJs(page, "order page without JavaScript");
+    });
+
     test("marking an unpaid order Shipped asks first, and saves only when the owner says yes", async ({
       page,
     }, testInfo) => {
@@ -278,28 +313,30 @@ test.describe("The owner's day", () => {
       expect(first!.y).toBeLessThan(figures!.y);
       expect(first!.y).toBeLessThan(844);
     }
-    await row.getByRole("button", { name: /View details/ }).click();
-    const details = page.getByRole("dialog", { name: "Order Details" });
+    await row.getByRole("link", { name: /View details/ }).click();
+    const details = page.getByRole("region", { name: /^Order [0-9A-F]{8}$/ });
     await expect(details.getByTestId("fulfilment-badge")).toHaveText("To pack");
     await expect(details).toContainText(`Reference${reference}`);
     // One step at a time: from 'To pack' only 'Sent'.
     await expect(details.getByLabel("Next step").locator("option")).toHaveText(["Sent"]);
     await details.getByRole("button", { name: "Save step" }).click();
 
-    // The order leaves 'To pack', the toast says what happened and keeps it in reach.
+    // The toast says what happened and keeps the order in reach; the page shows the step.
+    const orderPage = page.url();
+    expect(orderPage).toMatch(/\/admin\/orders\/[0-9a-f-]{36}$/);
     const toast = page.getByRole("status").filter({ hasText: `Order ${reference}: Sent.` });
     await expect(toast).toBeVisible();
     await expect(toast.getByRole("link", { name: "Open order" })).toHaveAttribute(
       "href",
-      `/admin/orders?q=${reference}`,
+      new URL(orderPage).pathname,
     );
-    await expect(row).toHaveCount(0);
+    await expect(details.getByTestId("fulfilment-badge")).toHaveText("Sent");
     await expectAccessible(page, "the toast after a step");
     await toast.getByRole("button", { name: "Undo" }).click();
     await expect(
       page.getByRole("status").filter({ hasText: `Order ${reference}: back to To pack.` }),
     ).toBeVisible();
-    await expect(row.getByTestId("fulfilment-badge")).toHaveText("To pack");
+    await expect(details.getByTestId("fulfilment-badge")).toHaveText("To pack");
     // Its 'on its way' messages were withdrawn before they went.
     await openDashboard(page, "/admin/messages");
     await expect(page.getByTestId("message").first()).toBeVisible();
@@ -307,12 +344,14 @@ test.describe("The owner's day", () => {
       page.getByTestId("message").filter({ hasText: `order ${reference} is on its way` }),
     ).toHaveCount(0);
 
-    // Taken again, and followed through the toast's link.
+    // Taken again from the list: it leaves 'To pack', and the toast's link opens it.
     await openDashboard(page, "/admin/orders?view=to_pack");
-    await row.getByRole("button", { name: /View details/ }).click();
+    await row.getByRole("link", { name: /View details/ }).click();
     await details.getByRole("button", { name: "Save step" }).click();
     await toast.getByRole("link", { name: "Open order" }).click();
-    await expect(page).toHaveURL(new RegExp(`q=${reference}$`));
-    await expect(row.getByTestId("fulfilment-badge")).toHaveText("Sent");
+    await expect(page).toHaveURL(orderPage);
+    await expect(details.getByTestId("fulfilment-badge")).toHaveText("Sent");
+    await openDashboard(page, "/admin/orders?view=to_pack");
+    await expect(row).toHaveCount(0);
   });
 });

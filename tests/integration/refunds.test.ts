@@ -12,6 +12,7 @@ import {
 } from "~/db/schema";
 import { placeOrder } from "~/modules/checkout/checkout.server";
 import {
+  adminOrderPage,
   orderSections,
   parseOrdersQuery,
   toPackCount,
@@ -107,10 +108,7 @@ describe.each(databases)("refunds on $name", (database) => {
         .from(productStock)
         .where(and(eq(productStock.productId, "rf1"), eq(productStock.size, "M")))
     )[0]!.quantity;
-  const listed = async (id: string) => {
-    const sections = await orderSections(handle.db, parseOrdersQuery(new URLSearchParams()));
-    return [...sections.completed.rows, ...sections.failed.rows].find((o) => o.id === id)!;
-  };
+  const listed = async (id: string) => (await adminOrderPage(handle.db, id))!;
 
   beforeAll(async () => {
     handle = await database.open();

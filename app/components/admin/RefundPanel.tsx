@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useEffect } from "react";
+import { useActionData, useFetcher } from "react-router";
 import { notify } from "~/components/toast";
 import { formatDateTime } from "~/utils/dates";
 import { formatKsh } from "~/utils/money";
@@ -58,11 +58,11 @@ function refundText(r: Refund, provider: string) {
 export function RefundPanel({ order }: { order: RefundableOrder }) {
   const fetcher = useFetcher<Answer>();
   const busy = fetcher.state !== "idle";
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Without JavaScript the form posts the page, whose action answers the same.
+  const posted = useActionData<Answer>();
+  const answer = fetcher.state === "idle" ? (fetcher.data ?? posted) : undefined;
   const failed = answer && !answer.ok && answer.orderId === order.id ? answer : null;
   const errors = failed?.refundErrors ?? {};
-  const [way, setWay] = useState<"provider" | "hand">(order.providerRefunds ? "provider" : "hand");
-  const [open, setOpen] = useState(false);
   const left = order.amount - order.refunded;
   const canRefund = (order.paid || order.status === "Completed") && left > 0;
   const id = (name: string) => `refund-${order.id}-${name}`;
@@ -78,7 +78,6 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
   useEffect(() => {
     if (answer?.ok && answer.orderId === order.id) {
       void notify("success", `Refunded ${answer.refunded}`);
-      setOpen(false);
     }
   }, [answer, order.id]);
 
@@ -116,133 +115,126 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
       <p className="mt-2 text-sm text-muted tabular">
         {formatKsh(order.refunded)} of {formatKsh(order.amount)} given back
       </p>
-      {canRefund && !open ? (
-        <button
-          type="button"
-          onClick={() => setOpen(true)}
-          className="btn mt-3 min-h-11 border border-hairline bg-white px-4"
-        >
-          Refund this order
-        </button>
-      ) : null}
-      {canRefund && open ? (
-        <fetcher.Form method="post" className="mt-3 space-y-3" aria-label="Refund this order">
-          <input type="hidden" name="intent" value="refund" />
-          <input type="hidden" name="orderId" value={order.id} />
-          <input type="hidden" name="lineCount" value={order.refundLines.length} />
-          <fieldset>
-            <legend className="text-sm font-semibold">Pieces given back</legend>
-            <ul className="mt-1 space-y-2">
-              {order.refundLines.map((line) => (
-                <li key={line.line} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <label htmlFor={id(`qty-${line.line}`)} className="min-w-40 flex-1 text-sm">
-                    {line.name}{" "}
-                    <span className="text-muted">
-                      ({line.left} of {line.bought} left, {formatKsh(line.price)} each)
-                    </span>
-                  </label>
-                  <input
-                    id={id(`qty-${line.line}`)}
-                    name={`refund:${line.line}`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={line.left}
-                    defaultValue={0}
-                    disabled={line.left === 0}
-                    className="min-h-11 w-20 rounded-lg border border-hairline bg-white px-2"
-                    {...invalid(`refund:${line.line}`)}
-                  />
-                  <label className="inline-flex min-h-11 items-center gap-2 text-sm">
+      {canRefund ? (
+        // A plain disclosure: it opens without JavaScript; a new refund closes it (its key).
+        <details key={order.refunds.length} open={Boolean(failed)} className="group/way mt-3">
+          <summary className="btn min-h-11 w-fit cursor-pointer list-none border border-hairline bg-white px-4 [&::-webkit-details-marker]:hidden">
+            Refund this order
+          </summary>
+          <fetcher.Form method="post" className="mt-3 space-y-3" aria-label="Refund this order">
+            <input type="hidden" name="intent" value="refund" />
+            <input type="hidden" name="orderId" value={order.id} />
+            <input type="hidden" name="lineCount" value={order.refundLines.length} />
+            <fieldset>
+              <legend className="text-sm font-semibold">Pieces given back</legend>
+              <ul className="mt-1 space-y-2">
+                {order.refundLines.map((line) => (
+                  <li key={line.line} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <label htmlFor={id(`qty-${line.line}`)} className="min-w-40 flex-1 text-sm">
+                      {line.name}{" "}
+                      <span className="text-muted">
+                        ({line.left} of {line.bought} left, {formatKsh(line.price)} each)
+                      </span>
+                    </label>
                     <input
-                      type="checkbox"
-                      name={`restock:${line.line}`}
+                      id={id(`qty-${line.line}`)}
+                      name={`refund:${line.line}`}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={line.left}
+                      defaultValue={0}
                       disabled={line.left === 0}
-                      className="size-5 accent-accent"
+                      className="min-h-11 w-20 rounded-lg border border-hairline bg-white px-2"
+                      {...invalid(`refund:${line.line}`)}
                     />
-                    Back on the shelf
-                    <span className="sr-only">: {line.name}</span>
-                  </label>
-                  {fieldError(`refund:${line.line}`)}
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-          <div>
-            <label htmlFor={id("amount")} className="block text-sm font-semibold">
-              Amount (KSh){" "}
-              <span className="font-normal text-muted">
-                (empty: the pieces' worth; at most {formatKsh(left)})
-              </span>
-            </label>
-            <input
-              id={id("amount")}
-              name="amount"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={left}
-              className="mt-1 min-h-11 w-40 rounded-lg border border-hairline bg-white px-3"
-              {...invalid("amount")}
-            />
-            {fieldError("amount")}
-          </div>
-          <div>
-            <label htmlFor={id("reason")} className="block text-sm font-semibold">
-              Reason
-            </label>
-            <input
-              id={id("reason")}
-              name="reason"
-              required
-              maxLength={300}
-              placeholder="e.g. Returned within 30 days: too small"
-              className="mt-1 min-h-11 w-full rounded-lg border border-hairline bg-white px-3"
-              {...invalid("reason")}
-            />
-            {fieldError("reason")}
-          </div>
-          <fieldset>
-            <legend className="text-sm font-semibold">How the money goes back</legend>
-            {order.providerRefunds ? (
-              <label className="mt-1 flex min-h-11 items-center gap-2 text-sm">
+                    <label className="inline-flex min-h-11 items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name={`restock:${line.line}`}
+                        disabled={line.left === 0}
+                        className="size-5 accent-accent"
+                      />
+                      Back on the shelf
+                      <span className="sr-only">: {line.name}</span>
+                    </label>
+                    {fieldError(`refund:${line.line}`)}
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+            <div>
+              <label htmlFor={id("amount")} className="block text-sm font-semibold">
+                Amount (KSh){" "}
+                <span className="font-normal text-muted">
+                  (empty: the pieces' worth; at most {formatKsh(left)})
+                </span>
+              </label>
+              <input
+                id={id("amount")}
+                name="amount"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={left}
+                className="mt-1 min-h-11 w-40 rounded-lg border border-hairline bg-white px-3"
+                {...invalid("amount")}
+              />
+              {fieldError("amount")}
+            </div>
+            <div>
+              <label htmlFor={id("reason")} className="block text-sm font-semibold">
+                Reason
+              </label>
+              <input
+                id={id("reason")}
+                name="reason"
+                required
+                maxLength={300}
+                placeholder="e.g. Returned within 30 days: too small"
+                className="mt-1 min-h-11 w-full rounded-lg border border-hairline bg-white px-3"
+                {...invalid("reason")}
+              />
+              {fieldError("reason")}
+            </div>
+            <fieldset>
+              <legend className="text-sm font-semibold">How the money goes back</legend>
+              {order.providerRefunds ? (
+                <label className="mt-1 flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="method"
+                    value="provider"
+                    defaultChecked
+                    className="size-5 accent-accent"
+                  />
+                  Ask {order.paymentProvider} to refund the payment
+                </label>
+              ) : (
+                <p className="mt-1 text-sm text-muted">
+                  {order.paymentProvider} cannot refund from the shop: send the money by M-Pesa or
+                  bank, then record it here.
+                </p>
+              )}
+              <label className="flex min-h-11 items-center gap-2 text-sm">
                 <input
                   type="radio"
                   name="method"
-                  value="provider"
-                  checked={way === "provider"}
-                  onChange={() => setWay("provider")}
+                  value="hand"
+                  defaultChecked={!order.providerRefunds}
                   className="size-5 accent-accent"
                 />
-                Ask {order.paymentProvider} to refund the payment
+                I refunded it by hand (M-Pesa or bank)
               </label>
-            ) : (
-              <p className="mt-1 text-sm text-muted">
-                {order.paymentProvider} cannot refund from the shop: send the money by M-Pesa or
-                bank, then record it here.
-              </p>
-            )}
-            <label className="flex min-h-11 items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="method"
-                value="hand"
-                checked={way === "hand"}
-                onChange={() => setWay("hand")}
-                className="size-5 accent-accent"
-              />
-              I refunded it by hand (M-Pesa or bank)
-            </label>
-          </fieldset>
-          {way === "hand" ? (
-            <div>
+            </fieldset>
+            {/* Asked only of a refund made by hand (CSS, so it works before JavaScript). */}
+            <div className="group-has-[input[value=provider]:checked]/way:hidden">
               <label htmlFor={id("reference")} className="block text-sm font-semibold">
                 M-Pesa or bank reference
               </label>
               <input
                 id={id("reference")}
                 name="reference"
-                required
                 maxLength={40}
                 autoCapitalize="characters"
                 className="mt-1 min-h-11 w-full rounded-lg border border-hairline bg-white px-3 font-mono"
@@ -250,25 +242,19 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
               />
               {fieldError("reference")}
             </div>
-          ) : null}
-          {failed?.refundError ? (
-            <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm text-danger">
-              {failed.refundError}
-            </p>
-          ) : null}
-          <div className="flex gap-2">
-            <button type="submit" disabled={busy} className="btn btn-primary min-h-11 px-4">
-              {busy ? "Refunding..." : "Refund"}
-            </button>
-            <button
-              type="button"
-              onClick={() => setOpen(false)}
-              className="btn min-h-11 border border-hairline bg-white px-4"
-            >
-              Cancel
-            </button>
-          </div>
-        </fetcher.Form>
+
+            {failed?.refundError ? (
+              <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm text-danger">
+                {failed.refundError}
+              </p>
+            ) : null}
+            <div className="flex gap-2">
+              <button type="submit" disabled={busy} className="btn btn-primary min-h-11 px-4">
+                {busy ? "Refunding..." : "Refund"}
+              </button>
+            </div>
+          </fetcher.Form>
+        </details>
       ) : null}
     </section>
   );

@@ -109,22 +109,11 @@ export async function orderSections(db: Db, query: OrdersQuery) {
         .offset((query.pages[section] - 1) * ORDERS_PAGE_SIZE),
     ),
   ]);
-  // Each listed order's timeline and messages, for its details, in one query each for the page.
-  const ids = pages.flat().map((o) => o.id);
-  const [timelines, sent, given] = await Promise.all([
-    orderTimelines(db, ids),
-    orderMessages(db, ids),
-    orderRefundsOf(db, ids),
-  ]);
+  // Only what the list shows: each order's own page loads its timeline, messages and refunds.
   const section = (id: SectionId, rows: (typeof orders.$inferSelect)[]) => ({
     total: counts?.[id] ?? 0,
     page: query.pages[id],
-    rows: rows.map((row) => ({
-      ...toAdminOrder(row),
-      timeline: timelines.get(row.id) ?? [],
-      messages: sent.get(row.id) ?? [],
-      ...refundsOf(row, given.get(row.id) ?? []),
-    })),
+    rows: rows.map(toAdminOrder),
   });
   return Object.fromEntries(SECTIONS.map((id, i) => [id, section(id, pages[i]!)])) as Record<
     SectionId,
@@ -432,6 +421,24 @@ function toAdminOrder(row: typeof orders.$inferSelect) {
 }
 
 export type AdminOrder = ReturnType<typeof toAdminOrder>;
+
+/** One order in full for its page: the admin's view, its timeline, messages and refunds. */
+export async function adminOrderPage(db: Db, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) return null;
+  const [timelines, sent, given] = await Promise.all([
+    orderTimelines(db, [id]),
+    orderMessages(db, [id]),
+    orderRefundsOf(db, [id]),
+  ]);
+  return {
+    ...toAdminOrder(row),
+    timeline: timelines.get(id) ?? [],
+    messages: sent.get(id) ?? [],
+    ...refundsOf(row, given.get(id) ?? []),
+  };
+}
 
 /** One order as the admin sees it (its packing slip), or null for an unknown id. */
 export async function adminOrder(db: Db, id: string) {

@@ -1,0 +1,147 @@
+import { data } from "react-router";
+import { MAX_LINES } from "~/modules/cart/cart-rules";
+import {
+  MESSAGE_KIND_LABELS,
+  MESSAGE_ROUTE_LABELS,
+  messageStateLabel,
+} from "~/modules/messages/message-labels";
+import { deliveryTo, noteRoomInOneSms } from "~/modules/messages/message-texts";
+import type { Services } from "~/services.server";
+import type { Settings } from "~/settings.server";
+import { logger } from "~/utils/logger.server";
+import { formatKsh } from "~/utils/money";
+import { type adminOrderPage, changeOrderStatus, orderIsPaid } from "./admin-orders.server";
+import { FulfilmentError, moveFulfilment, undoFulfilment } from "./fulfilment.server";
+import { FULFILMENT_LABELS } from "./fulfilment-rules";
+import { orderReference } from "./order-reference";
+import { validateRefundForm } from "./refund-form";
+import { RefundError, refundOrder } from "./refunds.server";
+import { unpaidWarning } from "./status-warning";
+import { describeEvent } from "./timeline-text";
+
+type Admin = { id: string; email: string; name: string };
+
+type FullOrder = NonNullable<Awaited<ReturnType<typeof adminOrderPage>>>;
+
+/**
+ * An order's timeline as sentences, written here so the page ships no wording rules; and, for
+ * each next step that messages the shopper, how much of a note its SMS carries in one part.
+ */
+export const inOwnersWords = (settings: Settings, order: FullOrder) => ({
+  ...order,
+  reference: orderReference(order.id),
+  fulfilment: {
+    ...order.fulfilment,
+    next: order.fulfilment.next.map((step) => ({
+      ...step,
+      noteRoom:
+        step.state === "sent" || step.state === "ready_for_pickup"
+          ? noteRoomInOneSms(step.state === "sent" ? "order_sent" : "ready_for_pickup", {
+              shopName: settings.SHOP_NAME,
+              reference: orderReference(order.id),
+              trackingUrl: `${settings.PUBLIC_URL}${order.trackingPath}`,
+              deliveryTo: deliveryTo({
+                deliveryMethod: order.delivery.methodId,
+                pickupLocation: order.delivery.pickupLocation,
+                address: order.customer.address,
+                city: order.customer.city,
+              }),
+            })
+          : null,
+    })),
+  },
+  messages: order.messages.map((m) => ({
+    id: m.id,
+    what: MESSAGE_KIND_LABELS[m.kind],
+    to: MESSAGE_ROUTE_LABELS[m.audience][m.channel],
+    recipient: m.recipient,
+    state: messageStateLabel(m.state, m.provider),
+    failed: m.state === "failed",
+  })),
+  timeline: order.timeline.map(({ id, at, admin, kind, details }) => ({
+    id,
+    at,
+    admin,
+    text: describeEvent(kind, details),
+  })),
+});
+
+/**
+ * What the owner does to an order, from the list or from its page: a status change (asking first
+ * for an unpaid order marked as sent), a fulfilment step or its undo, a refund. Each answers data
+ * for the page that asked, with or without JavaScript.
+ */
+export async function orderAction(services: Services, form: FormData, admin: Admin) {
+  const { db } = services;
+  if (form.get("intent") === "status") {
+    const orderId = String(form.get("orderId") ?? "");
+    const status = String(form.get("status") ?? "");
+    const question = unpaidWarning(status, await orderIsPaid(db, orderId));
+    if (question && form.get("confirmUnpaid") !== "yes") {
+      // Without JavaScript the page asks; with it, the dropdown asked before posting.
+      return data({ ok: false, confirm: { orderId, status, question } }, { status: 409 });
+    }
+    try {
+      await changeOrderStatus(db, {
+        orderId: String(form.get("orderId")),
+        status: String(form.get("status")),
+        adminId: admin.id,
+      });
+      return { ok: true };
+    } catch (error) {
+      logger.warn({ err: error }, "order status change failed");
+      return data({ ok: false, error: "Failed to update order status." }, { status: 400 });
+    }
+  }
+  if (form.get("intent") === "fulfilment" || form.get("intent") === "undo-fulfilment") {
+    const orderId = String(form.get("orderId") ?? "");
+    try {
+      const moved =
+        form.get("intent") === "fulfilment"
+          ? await moveFulfilment(services, {
+              orderId,
+              to: String(form.get("to") ?? ""),
+              note: String(form.get("note") ?? ""),
+              adminId: admin.id,
+            })
+          : await undoFulfilment(services, {
+              orderId,
+              from: String(form.get("from") ?? ""),
+              adminId: admin.id,
+            });
+      // What the toast says, and what its 'Undo' takes back.
+      const reference = orderReference(orderId);
+      return {
+        ok: true,
+        step: { orderId, reference, state: moved, label: FULFILMENT_LABELS[moved] },
+      };
+    } catch (error) {
+      if (!(error instanceof FulfilmentError)) throw error;
+      return data({ ok: false, orderId, error: error.message }, { status: 400 });
+    }
+  }
+  if (form.get("intent") === "refund") return refund(services, form, admin);
+  return data({ error: "Unknown action." }, { status: 400 });
+}
+
+/** The owner's refund: the form's fields checked again here, then the refund made or refused. */
+async function refund(services: Services, form: FormData, admin: Admin) {
+  const orderId = String(form.get("orderId") ?? "");
+  const lineCount = Math.min(Number(form.get("lineCount")) || 0, MAX_LINES);
+  const checked = validateRefundForm(form, lineCount);
+  if (!checked.ok) {
+    return data({ ok: false, orderId, refundErrors: checked.errors }, { status: 400 });
+  }
+  try {
+    const made = await refundOrder(services, {
+      ...checked.data,
+      orderId,
+      adminId: admin.id,
+      adminName: admin.name || admin.email,
+    });
+    return { ok: true, orderId, refunded: formatKsh(made.amount) };
+  } catch (error) {
+    if (!(error instanceof RefundError)) throw error;
+    return data({ ok: false, orderId, refundError: error.message }, { status: 400 });
+  }
+}
