@@ -254,6 +254,27 @@ describe.each(databases)("refunds on $name", (database) => {
     expect(listed.failed.rows.map((o) => o.id)).toContain(order.id);
   });
 
+  test("a refund asked of the provider with no answer for 10 minutes needs the owner's attention", async () => {
+    const order = await paidOrder("visa");
+    const attention = (await viewCounts(handle.db)).attention;
+    // The shop stopped between asking and the answer: the refund is still pending.
+    await handle.db.insert(refunds).values({
+      orderId: order.id,
+      amount: 1000,
+      reason: "Returned",
+      method: "provider",
+      provider: "pesapal",
+      state: "pending",
+      createdAt: new Date(Date.now() - 11 * 60_000),
+    });
+    expect((await viewCounts(handle.db)).attention).toBe(attention + 1);
+    const listed = await orderSections(
+      handle.db,
+      parseOrdersQuery(new URLSearchParams({ view: "attention" })),
+    );
+    expect(listed.completed.rows.map((o) => o.id)).toContain(order.id);
+  });
+
   test("an unpaid order, an unknown one, and a hand refund without its reference are refused", async () => {
     expect(await refusal(refund("00000000-0000-4000-8000-000000000000", { amount: 10 }))).toBe(
       "No such order.",

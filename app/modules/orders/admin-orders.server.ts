@@ -159,11 +159,15 @@ const statusFilter = (query: Pick<OrdersQuery, "status"> & Partial<OrdersQuery>)
 
 /**
  * Orders the owner must look at: a payment the provider reversed in the last 30 days (the money
- * went back: is a parcel on its way?), and a paid order oversold and not yet refunded in full.
+ * went back: is a parcel on its way?), a paid order oversold and not yet refunded in full, and a
+ * refund asked of the provider that has had no answer for 10 minutes (the shop stopped while
+ * asking: the owner checks with the provider).
  */
 const needsAttention = or(
   sql`${orders.paymentReversedAt} > now() - interval '30 days'`,
   and(sql`${orders.stockShort} is not null`, lt(orders.refunded, orders.amount)),
+  sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id}
+    and ${refunds.state} = 'pending' and ${refunds.createdAt} < now() - interval '10 minutes')`,
 );
 
 /** How many paid orders wait to be packed, and how many need the owner's attention (the views). */
