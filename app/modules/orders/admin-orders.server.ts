@@ -4,7 +4,6 @@ import {
   desc,
   eq,
   ilike,
-  inArray,
   isNull,
   lt,
   notInArray,
@@ -221,26 +220,11 @@ export async function* ordersForExport(
   }
 }
 
-/** Rows of several orders as a list per order, in the rows' order (a row of no order is left out). */
-function groupByOrder<R, T>(rows: R[], entry: (row: R) => [string | null, T]) {
-  const byOrder = new Map<string, T[]>();
-  for (const row of rows) {
-    const [orderId, value] = entry(row);
-    if (!orderId) continue;
-    const list = byOrder.get(orderId) ?? [];
-    list.push(value);
-    byOrder.set(orderId, list);
-  }
-  return byOrder;
-}
-
-/** Each order's refunds, oldest first, with the admin who made each. */
-async function orderRefundsOf(db: Db, ids: string[]) {
-  if (ids.length === 0) return new Map<string, ListedRefund[]>();
+/** An order's refunds, oldest first, with the admin who made each. */
+async function orderRefunds(db: Db, orderId: string): Promise<ListedRefund[]> {
   const rows = await db
     .select({
       id: refunds.id,
-      orderId: refunds.orderId,
       at: refunds.createdAt,
       amount: refunds.amount,
       lines: refunds.lines,
@@ -253,12 +237,9 @@ async function orderRefundsOf(db: Db, ids: string[]) {
     })
     .from(refunds)
     .leftJoin(user, eq(user.id, refunds.adminId))
-    .where(inArray(refunds.orderId, ids))
+    .where(eq(refunds.orderId, orderId))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
-  return groupByOrder(rows, ({ orderId, at, ...refund }) => [
-    orderId,
-    { ...refund, at: at.toISOString() },
-  ]);
+  return rows.map(({ at, ...refund }) => ({ ...refund, at: at.toISOString() }));
 }
 
 type ListedRefund = Omit<
@@ -295,14 +276,11 @@ export type TimelineEntry = {
   admin: string | null;
 };
 
-/** What happened to each order, oldest first, with the admin who did it (if one did). */
-export async function orderTimelines(db: Db, ids: string[]) {
-  const byOrder = new Map<string, TimelineEntry[]>();
-  if (ids.length === 0) return byOrder;
+/** What happened to an order, oldest first, with the admin who did it (if one did). */
+async function orderTimeline(db: Db, orderId: string): Promise<TimelineEntry[]> {
   const events = await db
     .select({
       id: orderEvents.id,
-      orderId: orderEvents.orderId,
       at: orderEvents.createdAt,
       kind: orderEvents.kind,
       details: orderEvents.details,
@@ -310,20 +288,9 @@ export async function orderTimelines(db: Db, ids: string[]) {
     })
     .from(orderEvents)
     .leftJoin(user, eq(user.id, orderEvents.adminId))
-    .where(inArray(orderEvents.orderId, ids))
+    .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
-  for (const e of events) {
-    const list = byOrder.get(e.orderId) ?? [];
-    list.push({
-      id: e.id,
-      at: e.at.toISOString(),
-      kind: e.kind,
-      details: e.details,
-      admin: e.admin,
-    });
-    byOrder.set(e.orderId, list);
-  }
-  return byOrder;
+  return events.map(({ at, ...event }) => ({ ...event, at: at.toISOString() }));
 }
 
 export type OrderMessage = {
@@ -338,13 +305,11 @@ export type OrderMessage = {
   at: string;
 };
 
-/** The SMS and emails each order caused, oldest first, with how their delivery went. */
-export async function orderMessages(db: Db, ids: string[]) {
-  if (ids.length === 0) return new Map<string, OrderMessage[]>();
+/** The SMS and emails an order caused, oldest first, with how their delivery went. */
+async function orderMessages(db: Db, orderId: string): Promise<OrderMessage[]> {
   const rows = await db
     .select({
       id: messages.id,
-      orderId: messages.orderId,
       channel: messages.channel,
       audience: messages.audience,
       recipient: messages.recipient,
@@ -355,12 +320,9 @@ export async function orderMessages(db: Db, ids: string[]) {
       at: messages.createdAt,
     })
     .from(messages)
-    .where(inArray(messages.orderId, ids))
+    .where(eq(messages.orderId, orderId))
     .orderBy(asc(messages.id));
-  return groupByOrder(rows, ({ orderId, at, ...message }): [string | null, OrderMessage] => [
-    orderId,
-    { ...message, at: at.toISOString() },
-  ]);
+  return rows.map(({ at, ...message }) => ({ ...message, at: at.toISOString() }));
 }
 
 function toAdminOrder(row: typeof orders.$inferSelect) {
@@ -431,17 +393,12 @@ export async function adminOrderPage(db: Db, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) return null;
-  const [timelines, sent, given] = await Promise.all([
-    orderTimelines(db, [id]),
-    orderMessages(db, [id]),
-    orderRefundsOf(db, [id]),
+  const [timeline, sent, given] = await Promise.all([
+    orderTimeline(db, id),
+    orderMessages(db, id),
+    orderRefunds(db, id),
   ]);
-  return {
-    ...toAdminOrder(row),
-    timeline: timelines.get(id) ?? [],
-    messages: sent.get(id) ?? [],
-    ...refundsOf(row, given.get(id) ?? []),
-  };
+  return { ...toAdminOrder(row), timeline, messages: sent, ...refundsOf(row, given) };
 }
 
 /** One order as the admin sees it (its packing slip), or null for an unknown id. */
