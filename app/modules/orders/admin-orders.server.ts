@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  ilike,
-  isNull,
-  lt,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   messages,
