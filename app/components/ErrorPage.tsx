@@ -5,6 +5,10 @@ const COPY = {
     title: "We could not handle that request",
     text: "Something in what was sent was not right. Please go back and try again.",
   },
+  403: {
+    title: "Not open to your account",
+    text: "Your account cannot do this. Please ask the shop's owner.",
+  },
   404: {
     title: "Page not found",
     text: "We couldn't find that page. It may have moved, or the link may be mistyped.",
@@ -28,6 +32,8 @@ type PageStatus = keyof typeof COPY;
 export function errorPageFor(error: unknown): { status: PageStatus; message?: string } {
   if (!isRouteErrorResponse(error)) return { status: 500 };
   if (error.status === 404 || error.status === 503) return { status: error.status };
+  // A role's refusal (auth/roles.ts): the page says why, and where to turn.
+  if (error.status === 403) return { status: 403 };
   if (error.status >= 400 && error.status < 500) {
     // React Router's own refusals (a 405 for a page without a form) carry a developer's note.
     const ours = !(error as { internal?: boolean }).internal && typeof error.data === "string";
@@ -61,6 +67,10 @@ export function ErrorPage({
           <a href="." className="btn btn-primary">
             Try again
           </a>
+        ) : status === 403 ? (
+          <Link to="/admin" className="btn btn-primary">
+            Back to the dashboard
+          </Link>
         ) : (
           <Link to="/shop" className="btn btn-primary">
             Continue Shopping

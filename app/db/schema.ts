@@ -588,14 +588,18 @@ export const appMeta = pgTable("app_meta", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// The tables better-auth uses for admin accounts (its core schema, with an admin role).
+// The tables better-auth uses for back-office accounts: its core schema with its admin plugin's
+// fields (a role, 'owner' or 'staff', see auth/roles.ts; `banned` is a disabled account).
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  role: text("role").notNull().default("admin"),
+  role: text("role").notNull().default("staff"),
+  banned: boolean("banned").notNull().default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -610,6 +614,7 @@ export const session = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -692,5 +697,34 @@ export const stockAlerts = pgTable(
     uniqueIndex("stock_alerts_waiting_idx")
       .on(t.productId, t.size, t.phone)
       .where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+/**
+ * The audit trail: every change made in the back office, written by database triggers in the
+ * same transaction as the change (migration 0026), so a change that rolls back leaves no row.
+ * An admin's transaction names its actor (audit/acting-as.server.ts); changes without one (a
+ * shopper's checkout, a payment) are not the back office's and are not recorded here. Sign-ins
+ * are written by the login. `before` and `after` hold only the columns that changed.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** What was changed: product, stock, order, refund, code, account, signin. */
+    entity: text("entity").notNull(),
+    /** insert, update, delete; for sign-ins: succeeded, failed. */
+    action: text("action").notNull(),
+    /** The product, order, code or account it concerns (an order's refund: the order). */
+    subjectId: text("subject_id"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index("audit_events_at_idx").on(t.at),
+    index("audit_events_subject_idx").on(t.entity, t.subjectId, t.at),
+    index("audit_events_actor_idx").on(t.actorId, t.at),
   ],
 );

@@ -7,10 +7,10 @@ import { account, orderEvents, orders, products, session, user } from "~/db/sche
 import { createAdmin } from "~/modules/auth/admins.server";
 import { storeImageVariants } from "~/modules/media/images.server";
 import { DiskStorage } from "~/modules/media/storage.server";
-import routes from "~/routes";
 import { requestContext, type Services } from "~/services.server";
 import { parseSettings } from "~/settings.server";
 import { IMAGE_WIDTHS, variantKey } from "~/utils/image-urls";
+import { adminRoutes, outcomeOf, paramSets, urlFor } from "../setup/admin-routes";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
 import { testServices } from "../setup/services";
@@ -25,72 +25,6 @@ const ORIGIN = "http://localhost:3000";
 const env = parseSettings({ PUBLIC_URL: ORIGIN });
 const OWNER = { email: "guard@example.co.ke", password: "kitenge-guard-secret" };
 const COOKIE = "better-auth.session_token";
-
-type ConfigEntry = { path?: string; file: string; index?: boolean; children?: ConfigEntry[] };
-type Handler = (args: {
-  request: Request;
-  params: Record<string, string | undefined>;
-  context: unknown;
-}) => Promise<unknown>;
-type AdminRoute = { path: string; file: string; module: { loader?: Handler; action?: Handler } };
-
-/** Every route of the config with its full path (layouts add no segment). */
-function flatten(entries: readonly ConfigEntry[], parent = ""): { path: string; file: string }[] {
-  return entries.flatMap((entry) => {
-    const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
-    const own = entry.path !== undefined || entry.index ? [{ path: full, file: entry.file }] : [];
-    return [...own, ...flatten(entry.children ?? [], full)];
-  });
-}
-
-const adminRoutes: AdminRoute[] = await Promise.all(
-  flatten(routes as readonly ConfigEntry[])
-    .filter((r) => (r.path === "admin" || r.path.startsWith("admin/")) && !r.path.includes("login"))
-    .map(async (r) => ({ ...r, module: await import(/* @vite-ignore */ `~/${r.file}`) })),
-);
-
-/** The ways a route's params can be filled: optional ones left out, then every one given. */
-function paramSets(routePath: string, id: string) {
-  const names = [...routePath.matchAll(/:(\w+)(\?)?/g)].map((m) => ({
-    name: m[1]!,
-    optional: Boolean(m[2]),
-  }));
-  const all = Object.fromEntries(names.map((p) => [p.name, id]));
-  const required = Object.fromEntries(names.filter((p) => !p.optional).map((p) => [p.name, id]));
-  const sets = [required, all];
-  return names.some((p) => p.optional) ? sets : [all];
-}
-
-const urlFor = (routePath: string, params: Record<string, string>) =>
-  `${ORIGIN}/${routePath
-    .split("/")
-    .map((segment) => {
-      const param = /^:(\w+)\??$/.exec(segment);
-      return param ? (params[param[1]!] ?? "") : segment;
-    })
-    .filter(Boolean)
-    .join("/")}`;
-
-/** What a loader or action answered, in a form the assertions can compare. */
-async function outcomeOf(run: () => Promise<unknown>): Promise<string> {
-  let answer: unknown;
-  try {
-    answer = await run();
-  } catch (thrown) {
-    answer = thrown;
-  }
-  if (answer instanceof Response) {
-    const location = answer.headers.get("location");
-    if (answer.status === 401) {
-      // A refused endpoint says why and nothing else.
-      const body = (await answer.json()) as Record<string, unknown>;
-      return Object.keys(body).join(",") === "error" ? "401" : `401 with ${JSON.stringify(body)}`;
-    }
-    return `${answer.status}${location ? ` ${location}` : ""}`;
-  }
-  if (answer instanceof Error) return `error ${answer.message}`;
-  return `ran ${JSON.stringify(answer)?.slice(0, 200)}`;
-}
 
 const REFUSED = ["302 /login", "303 /login", "401"];
 
@@ -246,7 +180,7 @@ describe.each(databases)("admin routes without a session, on $name", (database) 
     const calls: { label: string; run: () => Promise<unknown> }[] = [];
     for (const route of adminRoutes) {
       for (const params of paramSets(route.path, productId)) {
-        const url = urlFor(route.path, params);
+        const url = urlFor(ORIGIN, route.path, params);
         for (const [cookieName, cookie] of Object.entries(cookies)) {
           for (const [acceptName, accept] of Object.entries(accepts)) {
             const headers = (): HeadersInit => ({

@@ -30,6 +30,7 @@ describe.each(databases)("on $name", (database) => {
     expect(rows.map((r) => r.table_name)).toEqual([
       "account",
       "app_meta",
+      "audit_events",
       "cart_lines",
       "carts",
       "discount_codes",

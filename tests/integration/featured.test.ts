@@ -44,7 +44,7 @@ describe.each(databases)("Home's featured products, on $name", (database) => {
 
   test("newest featured first, and a piece featured now reaches Home even when its name sorts last", async () => {
     expect(await names()).toEqual("JIHGFEDC".split("").map((l) => `Piece ${l}`));
-    await toggleProduct(handle.db, "fp-new", "isFeatured");
+    await toggleProduct(handle.db, "fp-new", "isFeatured", null);
     const home = await names();
     expect(home).toHaveLength(FEATURED_LIMIT);
     expect(home[0]).toBe("Zuri Newest Dress");
@@ -65,9 +65,9 @@ describe.each(databases)("Home's featured products, on $name", (database) => {
     expect(await moveFeatured(handle.db, "no-such-product", "down")).toBe(false);
 
     // Unfeatured and featured again: it is the newest, above the owner's order.
-    await toggleProduct(handle.db, "fp-J", "isFeatured");
+    await toggleProduct(handle.db, "fp-J", "isFeatured", null);
     expect(await owners()).not.toContain("Piece J");
-    await toggleProduct(handle.db, "fp-J", "isFeatured");
+    await toggleProduct(handle.db, "fp-J", "isFeatured", null);
     const again = await owners();
     expect(again[0]).toBe("Piece J");
     expect(again.slice(1)).toEqual(moved.filter((n) => n !== "Piece J"));

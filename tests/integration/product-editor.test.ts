@@ -441,11 +441,11 @@ describe.each(databases)("the product editor, on $name", (database) => {
         ["gone-c.webp", "webp"],
       ]);
       for (const key of images) expect(await imageVariantsExist(raw, key)).toBe(true);
-      expect(await deleteProduct(handle.db, rec.storage, id)).toBe(true);
+      expect(await deleteProduct(handle.db, rec.storage, id, null)).toBe(true);
       expect(await rowOf(id)).toBeUndefined();
       expect(await existing(raw, images.flatMap(variantsOf))).toEqual([]);
-      expect(await deleteProduct(handle.db, rec.storage, id)).toBe(false);
-      expect(await deleteProduct(handle.db, rec.storage, "999999")).toBe(false);
+      expect(await deleteProduct(handle.db, rec.storage, id, null)).toBe(false);
+      expect(await deleteProduct(handle.db, rec.storage, "999999", null)).toBe(false);
       await expectStorageMatchesRows();
     });
 

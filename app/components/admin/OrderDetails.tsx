@@ -7,6 +7,7 @@ import { gsmLength, smsNote } from "~/utils/gsm";
 import { formatKsh } from "~/utils/money";
 import { readablePhone } from "~/utils/phone";
 import { type RefundableOrder, RefundPanel } from "./RefundPanel";
+import { useAbilities } from "./use-abilities";
 
 /** An order as the list and its details show it; the timeline comes in the owner's words. */
 export type ListedOrder = RefundableOrder & {
@@ -270,6 +271,7 @@ function OrderMessages({ messages }: { messages: ListedOrder["messages"] }) {
  * fulfilment, refunds, the packing slip, messages and timeline. Every control is a plain form.
  */
 export function OrderDetails({ order }: { order: ListedOrder }) {
+  const can = useAbilities();
   const subtotal = order.amount - order.delivery.fee + order.discount;
   const rows: [string, React.ReactNode][] = [
     // The reference the shopper has (on their SMS and tracking page); the full id for Pesapal.
@@ -366,7 +368,7 @@ export function OrderDetails({ order }: { order: ListedOrder }) {
         </div>
       </dl>
       <FulfilmentControl order={order} />
-      <RefundPanel order={order} />
+      {can.refund ? <RefundPanel order={order} /> : null}
       {/* Nothing is packed before it is paid. */}
       {order.paid ? (
         <a

@@ -12,6 +12,7 @@ import {
   ReversedBadge,
 } from "./OrderDetails";
 import { Pager } from "./Pager";
+import { useAbilities } from "./use-abilities";
 
 /** What a row of the list shows: the order without its timeline, messages and refunds. */
 type ListedOrder = Omit<
@@ -140,6 +141,7 @@ function OrdersTable({
   /** The statuses open orders can be given; none for the sections that cannot change. */
   statuses: readonly string[] | null;
 }) {
+  const can = useAbilities();
   return (
     <table className="w-full text-left text-sm">
       <thead className="hidden text-xs tracking-wide text-muted uppercase md:table-header-group">
@@ -196,7 +198,7 @@ function OrdersTable({
                 View details
                 <span className="sr-only"> of order {shortId(order)}</span>
               </Link>
-              {statuses ? (
+              {statuses && can.setOrderStatus ? (
                 <StatusControl order={order} statuses={statuses} confirmFor={confirmFor} />
               ) : null}
             </td>
@@ -225,6 +227,7 @@ export function OrdersTab({
     { id: "failed", title: "Failed Orders", empty: "No failed orders" },
     { id: "other", title: "Other Orders", empty: null },
   ];
+  const can = useAbilities();
   return (
     <div>
       <nav aria-label="Order views" className="mb-4 flex flex-wrap gap-2">
@@ -309,14 +312,16 @@ export function OrdersTab({
         <button type="submit" className="btn min-h-11 border border-hairline bg-white px-4 text-sm">
           Apply
         </button>
-        <a
-          href={`/admin/orders.csv?${new URLSearchParams({ status, sort })}`}
-          download
-          className="btn min-h-11 border border-hairline bg-white px-4 text-sm sm:ml-auto"
-        >
-          <Download size={16} aria-hidden="true" />
-          Download CSV
-        </a>
+        {can.exportOrders ? (
+          <a
+            href={`/admin/orders.csv?${new URLSearchParams({ status, sort })}`}
+            download
+            className="btn min-h-11 border border-hairline bg-white px-4 text-sm sm:ml-auto"
+          >
+            <Download size={16} aria-hidden="true" />
+            Download CSV
+          </a>
+        ) : null}
       </Form>
 
       {parts.map(({ id, title, empty }) => {

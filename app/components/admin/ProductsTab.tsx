@@ -8,11 +8,13 @@ import { Modal } from "~/components/Modal";
 import { ProductImage } from "~/components/ProductImage";
 import { notify } from "~/components/toast";
 import { formatKsh } from "~/utils/money";
+import type { ActivityEntry } from "./ActivityList";
 import { Pager } from "./Pager";
 import { type EditableProduct, ProductEditor, type ProductFormRules } from "./ProductEditor";
 import { SaleSummary } from "./SaleSummary";
 import { type HistoryEntry, StockHistory } from "./StockHistory";
 import { type StockLevel, StockSummary } from "./StockSummary";
+import { useAbilities } from "./use-abilities";
 
 /** What a row of the list shows; the edit and delete modals load their product in full. */
 type ProductRow = Omit<EditableProduct, "description" | "details" | "sizes" | "stock"> & {
@@ -39,7 +41,12 @@ type Props = {
   editing: string | null;
   deleting: string | null;
   /** The stock history a ?history= link opened. */
-  history: { name: string; entries: HistoryEntry[]; limit: number } | null;
+  history: {
+    name: string;
+    entries: HistoryEntry[];
+    limit: number;
+    changes: ActivityEntry[] | null;
+  } | null;
   hrefFor: (changes: Record<string, string | number | null>) => string;
 };
 
@@ -136,6 +143,7 @@ export function ProductsTab({
 }: Props) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const can = useAbilities();
   const here = hrefFor({ edit: null, delete: null, history: null });
   const closeModal = () => navigate(here, { preventScrollReset: true, replace: true });
   const edited = focused && focused.id === editing ? focused : null;
@@ -285,14 +293,16 @@ export function ProductsTab({
                 >
                   <Pencil size={18} aria-hidden="true" />
                 </Link>
-                <Link
-                  to={hrefFor({ delete: p.id, edit: null, history: null })}
-                  preventScrollReset
-                  className="inline-flex size-11 items-center justify-center rounded-lg text-danger hover:bg-danger/10"
-                  aria-label={`Delete ${p.name}`}
-                >
-                  <Trash2 size={18} aria-hidden="true" />
-                </Link>
+                {can.deleteProducts ? (
+                  <Link
+                    to={hrefFor({ delete: p.id, edit: null, history: null })}
+                    preventScrollReset
+                    className="inline-flex size-11 items-center justify-center rounded-lg text-danger hover:bg-danger/10"
+                    aria-label={`Delete ${p.name}`}
+                  >
+                    <Trash2 size={18} aria-hidden="true" />
+                  </Link>
+                ) : null}
               </div>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Modal } from "~/components/Modal";
 import { formatDateTime } from "~/utils/dates";
+import { type ActivityEntry, ActivityList } from "./ActivityList";
 
 /** One movement of the stock ledger, in the owner's words (the route writes them). */
 export type HistoryEntry = {
@@ -27,10 +28,13 @@ export function StockHistory({
   name,
   entries,
   limit,
+  changes,
   onClose,
 }: {
   name: string;
   entries: HistoryEntry[];
+  /** Its changes in the back office (the audit trail), for those who may read it. */
+  changes: ActivityEntry[] | null;
   /** How many movements at most are shown. */
   limit: number;
   onClose: () => void;
@@ -78,6 +82,18 @@ export function StockHistory({
           ) : null}
         </>
       )}
+      {changes ? (
+        <section aria-labelledby="product-changes-heading" className="mt-5">
+          <h3 id="product-changes-heading" className="font-semibold">
+            Changes in the back office
+          </h3>
+          {changes.length === 0 ? (
+            <p className="mt-1 text-sm text-muted">No one has changed this product yet.</p>
+          ) : (
+            <ActivityList entries={changes} />
+          )}
+        </section>
+      ) : null}
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user } from "~/db/schema";
+import { MIN_PASSWORD_LENGTH } from "./account-form";
 import type { Auth } from "./auth.server";
-import { MIN_PASSWORD_LENGTH } from "./auth.server";
 
 export class AdminError extends Error {}
 
@@ -17,7 +17,7 @@ export async function adminCount(db: Db) {
   return row?.n ?? 0;
 }
 
-/** Creates an admin account (there is no public sign-up): the user and its password credential. */
+/** Creates an owner account from the command line (there is no public sign-up), with its password. */
 export async function createAdmin(
   auth: Auth,
   input: { email: string; password: string; name?: string },
@@ -31,7 +31,12 @@ export async function createAdmin(
     throw new AdminError(`An admin with the email ${email} already exists.`);
   }
   const created = await ctx.internalAdapter.createUser(
-    { email, name: input.name?.trim() || email.split("@")[0]!, emailVerified: true },
+    {
+      email,
+      name: input.name?.trim() || email.split("@")[0]!,
+      emailVerified: true,
+      role: "owner",
+    },
     { method: "admin" },
   );
   await ctx.internalAdapter.linkAccount({

@@ -3,10 +3,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { account, appMeta, rateLimit, session, user, verification } from "~/db/schema";
 import type { Settings } from "~/settings.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./account-form";
 
 /** Sessions end after 12 hours without use; a used session is extended at most every 15 minutes. */
 export const SESSION_SECONDS = 12 * 60 * 60;
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from "./account-form";
+export const DISABLED = "This account is disabled. Please ask the shop's owner.";
 
 /**
  * The secret that signs sessions: AUTH_SECRET, or one generated on the first start and kept in
@@ -25,15 +27,18 @@ export async function authSecret(db: Db, env: Settings): Promise<string> {
 }
 
 /**
- * Admin accounts with better-auth: email and password only, sessions in the database, no public
- * sign-up (admins are created by the owner with `npm run admin:create`). Passwords are hashed
+ * Back-office accounts with better-auth: email and password only, sessions in the database, no
+ * public sign-up (the first owner comes from `npm run admin:create`, staff from the owner's
+ * Accounts page); its admin plugin keeps the roles (roles.ts) and refuses disabled accounts. Passwords are hashed
  * with scrypt, as OWASP recommends. The login throttle is ours (login-throttle.server.ts),
  * because it must count per account as well as per address.
  */
 export async function createAuth(db: Db, env: Settings, secret: string) {
-  const [{ betterAuth }, { drizzleAdapter }] = await Promise.all([
+  const [{ betterAuth }, { drizzleAdapter }, { admin }, { ac, roles }] = await Promise.all([
     import("better-auth"),
     import("better-auth/adapters/drizzle"),
+    import("better-auth/plugins/admin"),
+    import("./roles"),
   ]);
   return betterAuth({
     appName: env.SHOP_NAME,
@@ -49,8 +54,19 @@ export async function createAuth(db: Db, env: Settings, secret: string) {
       enabled: true,
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 128,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // A password set through a link (a new account's first, or after a reset) ends every session.
+      revokeSessionsOnPasswordReset: true,
     },
+    plugins: [
+      admin({
+        ac,
+        roles,
+        defaultRole: "staff",
+        adminRoles: ["owner"],
+        bannedUserMessage: DISABLED,
+      }),
+    ],
     session: { expiresIn: SESSION_SECONDS, updateAge: 15 * 60 },
     rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
     advanced: {

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import { recordSignIn } from "~/modules/audit/audit.server";
 import type { Auth } from "./auth.server";
 import { admitLogin, loginSucceeded, THROTTLED } from "./login-throttle.server";
 
@@ -7,7 +8,8 @@ export const NOT_AN_EMAIL = "Please enter a valid email address.";
 
 /**
  * Signs an admin in: throttled per account and per address, 'Wrong email/password' for bad
- * credentials (the spec's text), the error's own message otherwise. Answers the session cookie.
+ * credentials (the spec's text), the error's own message otherwise (a disabled account's).
+ * Answers the session cookie. Every judged attempt goes into the audit trail.
  */
 export async function logIn(
   db: Db,
@@ -24,11 +26,13 @@ export async function logIn(
       returnHeaders: true,
     });
     await loginSucceeded(db, email, input.ip);
+    await recordSignIn(db, { email, ip: input.ip, ok: true });
     return { ok: true as const, headers };
   } catch (error) {
     // Loaded only when a login fails: better-auth is loaded on first use (deferredAuth).
     const { APIError } = await import("better-auth/api");
     if (error instanceof APIError) {
+      await recordSignIn(db, { email, ip: input.ip, ok: false });
       const code = (error.body as { code?: string } | undefined)?.code;
       if (code === "INVALID_EMAIL_OR_PASSWORD" || error.status === "UNAUTHORIZED") {
         return { ok: false as const, error: WRONG_CREDENTIALS };

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { products } from "~/db/schema";
+import { asAdmin } from "~/modules/audit/acting-as.server";
 import { FEATURED_LIMIT, featuredOrder } from "./products.server";
 
 /** Every featured product in Home's order; the first 8 in stock are the ones Home shows. */
@@ -24,8 +25,13 @@ export { FEATURED_LIMIT };
  * Moves one featured product a place up or down in Home's order. The whole list is written with
  * positions 1..n as the owner now sees it, in one transaction, so two quick moves never tie.
  */
-export async function moveFeatured(db: Db, id: string, direction: "up" | "down") {
-  return db.transaction(async (tx) => {
+export async function moveFeatured(
+  db: Db,
+  id: string,
+  direction: "up" | "down",
+  adminId: string | null = null,
+) {
+  return asAdmin(db, adminId, async (tx) => {
     // Locks the featured rows: a move and a toggle cannot interleave.
     await tx.execute(sql`select id from ${products} where ${products.isFeatured} for update`);
     const list = (await featuredForOwner(tx)).map((p) => p.id);
@@ -45,6 +51,8 @@ export async function moveFeatured(db: Db, id: string, direction: "up" | "down")
 }
 
 /** Back to the default: the most recently featured first. */
-export async function resetFeaturedOrder(db: Db) {
-  await db.update(products).set({ featuredPosition: null }).where(eq(products.isFeatured, true));
+export async function resetFeaturedOrder(db: Db, adminId: string | null = null) {
+  await asAdmin(db, adminId, (tx) =>
+    tx.update(products).set({ featuredPosition: null }).where(eq(products.isFeatured, true)),
+  );
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { products } from "~/db/schema";
+import { asAdmin } from "~/modules/audit/acting-as.server";
 import { adjustStock, StockError, stopTracking } from "~/modules/inventory/stock.server";
 import { productImageKey } from "~/modules/media/image-keys";
 import {
@@ -130,7 +131,7 @@ export async function createProduct(
   if (uploads.length === 0) throw new ProductEditError(PRODUCT_MESSAGES.noImage);
   const images = await storeUploads(storage, fields.category, uploads.slice(0, MAX_PRODUCT_IMAGES));
   try {
-    const id = await db.transaction(async (tx) => {
+    const id = await asAdmin(db, adminId, async (tx) => {
       const [row] = await tx
         .insert(products)
         .values({ ...columns(fields), ...featuredSince(fields.isFeatured, "new"), images })
@@ -176,7 +177,7 @@ export async function updateProduct(
   }
   const added = await storeUploads(storage, fields.category, uploads);
   try {
-    const saved = await db.transaction(async (tx) => {
+    const saved = await asAdmin(db, adminId, async (tx) => {
       const rows = await tx
         .update(products)
         .set({
@@ -205,11 +206,15 @@ export async function updateProduct(
 }
 
 /** Deletes the product, then its image files. Answers false when there is no such product. */
-export async function deleteProduct(db: Db, storage: MediaStorage, id: string): Promise<boolean> {
-  const [gone] = await db
-    .delete(products)
-    .where(eq(products.id, id))
-    .returning({ images: products.images });
+export async function deleteProduct(
+  db: Db,
+  storage: MediaStorage,
+  id: string,
+  adminId: string | null,
+): Promise<boolean> {
+  const [gone] = await asAdmin(db, adminId, (tx) =>
+    tx.delete(products).where(eq(products.id, id)).returning({ images: products.images }),
+  );
   if (!gone) return false;
   await removeImageVariants(storage, gone.images);
   return true;

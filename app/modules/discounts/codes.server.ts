@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { carts, discountCodes, discountUses, orders } from "~/db/schema";
+import { asAdmin } from "~/modules/audit/acting-as.server";
 import { countAttempt, type Limit, uncountAttempt } from "~/modules/throttle/throttle.server";
 import { type CodeFields, codeTaken } from "./code-form";
 import {
@@ -167,21 +168,25 @@ export class CodeFormError extends Error {}
 
 /** The owner's new code; a code of that name already there is refused with a sentence. */
 export async function createCode(db: Db, fields: CodeFields, adminId: string | null) {
-  const [created] = await db
-    .insert(discountCodes)
-    .values({ ...fields, adminId })
-    .onConflictDoNothing({ target: discountCodes.code })
-    .returning({ id: discountCodes.id });
+  const [created] = await asAdmin(db, adminId, (tx) =>
+    tx
+      .insert(discountCodes)
+      .values({ ...fields, adminId })
+      .onConflictDoNothing({ target: discountCodes.code })
+      .returning({ id: discountCodes.id }),
+  );
   if (!created) throw new CodeFormError(codeTaken(fields.code));
   return created.id;
 }
 
 /** Ends a code now (it stops applying) or starts it again. */
-export async function setCodeActive(db: Db, id: number, active: boolean) {
-  const changed = await db
-    .update(discountCodes)
-    .set({ active })
-    .where(eq(discountCodes.id, id))
-    .returning({ id: discountCodes.id });
+export async function setCodeActive(db: Db, id: number, active: boolean, adminId: string | null) {
+  const changed = await asAdmin(db, adminId, (tx) =>
+    tx
+      .update(discountCodes)
+      .set({ active })
+      .where(eq(discountCodes.id, id))
+      .returning({ id: discountCodes.id }),
+  );
   return changed.length > 0;
 }

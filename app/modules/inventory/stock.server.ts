@@ -10,6 +10,7 @@ import {
   user,
 } from "~/db/schema";
 import type { ShortLine, StockMovementKind } from "~/db/stock-states";
+import { asAdmin } from "~/modules/audit/acting-as.server";
 import {
   canFill,
   MAX_STOCK,
@@ -458,7 +459,7 @@ export async function setStock(
     reason?: string;
   },
 ) {
-  return db.transaction(async (tx) => {
+  return asAdmin(db, input.adminId, async (tx) => {
     const [product] = await tx
       .select({ sizes: products.sizes })
       .from(products)

@@ -9,6 +9,7 @@ import {
   refunds,
   user,
 } from "~/db/schema";
+import { asAdmin } from "~/modules/audit/acting-as.server";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
 import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { releaseOrderStock } from "~/modules/inventory/stock.server";
@@ -426,7 +427,7 @@ export async function changeOrderStatus(
   }
   if (!isUuid(input.orderId)) throw new OrderStatusError("No such order.");
   const status = input.status as OrderStatus;
-  return db.transaction(async (tx) => {
+  return asAdmin(db, input.adminId, async (tx) => {
     const [order] = await tx
       .select({ status: orders.status, stockState: orders.stockState })
       .from(orders)

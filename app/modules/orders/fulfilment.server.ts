@@ -1,6 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { messages, orderEvents, orders } from "~/db/schema";
+import { asAdmin } from "~/modules/audit/acting-as.server";
 import {
   type MessageSettings,
   queueOrderMessages,
@@ -49,7 +50,7 @@ export async function moveFulfilment(
   if (!isFulfilmentState(input.to)) throw new FulfilmentError("Choose a step for this order.");
   const to = input.to;
   const note = input.note.trim().slice(0, FULFILMENT_NOTE_MAX);
-  return db.transaction(async (tx) => {
+  return asAdmin(db, input.adminId, async (tx) => {
     const [order] = await tx
       .select({
         status: orders.status,
@@ -107,7 +108,7 @@ export async function undoFulfilment(
   input: { orderId: string; from: string; adminId: string },
 ): Promise<FulfilmentState> {
   if (!isUuid(input.orderId)) throw new FulfilmentError("No such order.");
-  return db.transaction(async (tx) => {
+  return asAdmin(db, input.adminId, async (tx) => {
     const [order] = await tx
       .select({
         method: orders.deliveryMethod,

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { type Admin, assertCan } from "~/modules/auth/require-admin.server";
 import { MAX_LINES } from "~/modules/cart/cart-rules";
 import {
   MESSAGE_KIND_LABELS,
@@ -18,8 +19,6 @@ import { validateRefundForm } from "./refund-form";
 import { RefundError, refundOrder } from "./refunds.server";
 import { unpaidWarning } from "./status-warning";
 import { describeEvent } from "./timeline-text";
-
-type Admin = { id: string; email: string; name: string };
 
 type FullOrder = NonNullable<Awaited<ReturnType<typeof adminOrderPage>>>;
 
@@ -73,6 +72,11 @@ export const inOwnersWords = (settings: Settings, order: FullOrder) => ({
  */
 export async function orderAction(services: Services, form: FormData, admin: Admin) {
   const { db } = services;
+  const intent = form.get("intent");
+  if (intent === "status") assertCan(admin, { orders: "set-status" });
+  if (intent === "fulfilment" || intent === "undo-fulfilment")
+    assertCan(admin, { orders: "fulfil" });
+  if (intent === "refund") assertCan(admin, { orders: "refund" });
   if (form.get("intent") === "status") {
     const orderId = String(form.get("orderId") ?? "");
     const status = String(form.get("status") ?? "");

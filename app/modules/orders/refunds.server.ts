@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import type { RefundMethod } from "~/db/refund-states";
 import { orderEvents, orders, refunds } from "~/db/schema";
+import { asAdmin } from "~/modules/audit/acting-as.server";
 import { returnToStock } from "~/modules/inventory/stock.server";
 import { type MessageSettings, queueOrderMessages } from "~/modules/messages/outbox.server";
 import { PaymentError } from "~/modules/payments/provider";
@@ -133,7 +134,7 @@ export async function refundOrder(
     order.paymentProvider && payments.has(order.paymentProvider)
       ? payments.get(order.paymentProvider)
       : null;
-  const { order, refund } = await database.db.transaction((tx) =>
+  const { order, refund } = await asAdmin(database.db, input.adminId, (tx) =>
     reserve(tx, settings, input, method, (o) =>
       Boolean(providerOf(o)?.refund && o.confirmationCode),
     ),
@@ -153,7 +154,7 @@ export async function refundOrder(
     answer = error;
   }
   const failed = answer instanceof PaymentError;
-  const settled = await database.db.transaction(async (tx) => {
+  const settled = await asAdmin(database.db, input.adminId, async (tx) => {
     const [settled] = await tx
       .update(refunds)
       .set(

@@ -18,6 +18,7 @@ import { BrandMark } from "~/components/icons";
 import { ToastHost } from "~/components/toast";
 import { logOut } from "~/modules/auth/login.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
+import { abilities, ROLE_LABELS } from "~/modules/auth/roles";
 import { lowStockCount } from "~/modules/catalog/admin-products.server";
 import { dashboardStats, revenueByDay } from "~/modules/orders/dashboard.server";
 import { servicesContext } from "~/services.server";
@@ -41,14 +42,30 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, db } = context.get(servicesContext);
   const admin = await requireAdmin(auth, request);
+  const can = abilities(admin.role);
   try {
     const [stats, revenueDays, lowStock] = await Promise.all([
       dashboardStats(db),
-      revenueByDay(db),
+      can.revenue ? revenueByDay(db) : null,
       lowStockCount(db),
     ]);
+    // Staff see the counts, never the money.
+    const money = can.revenue
+      ? {
+          revenue: stats.revenue,
+          sales: stats.sales,
+          discounts: stats.discounts,
+          refunds: stats.refunds,
+        }
+      : null;
+    const counts = {
+      totalOrders: stats.totalOrders,
+      totalProducts: stats.totalProducts,
+      completedOrders: stats.completedOrders,
+      lowStock,
+    };
     return data(
-      { admin, stats: { ...stats, lowStock }, revenueDays, loadError: null },
+      { admin, can, stats: { ...counts, money }, revenueDays, loadError: null },
       { headers: NO_STORE },
     );
   } catch (error) {
@@ -56,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data(
       {
         admin,
+        can,
         stats: null,
         revenueDays: null,
         loadError: "Could not fetch data from the database.",
@@ -105,19 +123,24 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center border-b-2 px-1 font-semibold ${isActive ? "border-accent text-ink" : "border-transparent text-muted hover:text-ink"}`;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { admin, stats, revenueDays, loadError } = loaderData;
+  const { admin, can, stats, revenueDays, loadError } = loaderData;
+  const money = stats?.money;
   const cards = stats
     ? [
-        {
-          label: "Total Revenue",
-          value: formatKsh(stats.revenue),
-          Icon: Wallet,
-          // Net of discounts and refunds: the parts, when there are any.
-          detail:
-            stats.discounts || stats.refunds
-              ? `Sales ${formatKsh(stats.sales)}, discounts -${formatKsh(stats.discounts)}, refunds -${formatKsh(stats.refunds)}`
-              : undefined,
-        },
+        ...(money
+          ? [
+              {
+                label: "Total Revenue",
+                value: formatKsh(money.revenue),
+                Icon: Wallet,
+                // Net of discounts and refunds: the parts, when there are any.
+                detail:
+                  money.discounts || money.refunds
+                    ? `Sales ${formatKsh(money.sales)}, discounts -${formatKsh(money.discounts)}, refunds -${formatKsh(money.refunds)}`
+                    : undefined,
+              },
+            ]
+          : []),
         {
           label: "Total Orders",
           value: stats.totalOrders.toLocaleString("en-KE"),
@@ -152,7 +175,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <h1 className="text-lg font-bold sm:text-xl">Admin Dashboard</h1>
           </div>
           <div className="flex items-center gap-3">
-            <span className="hidden text-sm text-muted sm:inline">{admin.email}</span>
+            <span className="hidden text-sm text-muted sm:inline">
+              {admin.email} · {ROLE_LABELS[admin.role]}
+            </span>
             <Form method="post" action="/admin">
               <input type="hidden" name="intent" value="logout" />
               <button type="submit" className="btn border border-hairline bg-white px-4 text-sm">
@@ -190,9 +215,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/featured" className={tabClass}>
             Featured on Home
           </NavLink>
-          <NavLink to="/admin/discounts" className={tabClass}>
-            Discounts
-          </NavLink>
+          {can.codes ? (
+            <NavLink to="/admin/discounts" className={tabClass}>
+              Discounts
+            </NavLink>
+          ) : null}
+          {can.accounts ? (
+            <NavLink to="/admin/accounts" className={tabClass}>
+              Accounts
+            </NavLink>
+          ) : null}
+          {can.activity ? (
+            <NavLink to="/admin/activity" className={tabClass}>
+              Activity
+            </NavLink>
+          ) : null}
         </nav>
         <div className="mt-5">
           <Outlet />

@@ -22,7 +22,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** `/admin/discounts`: the shop's discount codes, their uses, and a form for a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request);
+  await requireAdmin(auth, request, { codes: "manage" });
   const codes = await listCodes(db);
   return data(
     {
@@ -64,12 +64,12 @@ function rulesText(c: Awaited<ReturnType<typeof listCodes>>[number]) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db } = context.get(servicesContext);
-  const admin = await requireAdmin(auth, request);
+  const admin = await requireAdmin(auth, request, { codes: "manage" });
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "end" || intent === "restart") {
     const id = Number(form.get("id"));
-    if (!Number.isInteger(id) || !(await setCodeActive(db, id, intent === "restart"))) {
+    if (!Number.isInteger(id) || !(await setCodeActive(db, id, intent === "restart", admin.id))) {
       return data({ error: "That code is not there any more." }, { status: 404 });
     }
     return { ok: true };

@@ -18,7 +18,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** `/admin/featured`: the order of the featured products Home shows (the first 8 in stock). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request);
+  await requireAdmin(auth, request, { products: "feature" });
   const featured = await featuredForOwner(db);
   return data(
     { featured, ordered: featured.some((p) => p.position !== null), limit: FEATURED_LIMIT },
@@ -28,11 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request);
+  const admin = await requireAdmin(auth, request, { products: "feature" });
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "reset") {
-    await resetFeaturedOrder(db);
+    await resetFeaturedOrder(db, admin.id);
     return { ok: true };
   }
   const id = String(form.get("id") ?? "").slice(0, 100);
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "move" || !id || (direction !== "up" && direction !== "down")) {
     return data({ error: "Unknown action." }, { status: 400 });
   }
-  return (await moveFeatured(db, id, direction))
+  return (await moveFeatured(db, id, direction, admin.id))
     ? { ok: true }
     : data({ error: "That product is no longer featured." }, { status: 409 });
 }

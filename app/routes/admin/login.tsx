@@ -1,5 +1,5 @@
 import Lock from "lucide-react/icons/lock";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { BrandMark } from "~/components/icons";
 import { logIn } from "~/modules/auth/login.server";
 import { getAdmin } from "~/modules/auth/require-admin.server";
@@ -33,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
@@ -43,6 +44,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
           Back-office
         </p>
         <h1 className="mt-6 text-2xl font-bold">Admin Login</h1>
+        {search.get("password") === "set" && !actionData ? (
+          <p role="status" className="mt-4 rounded-lg border border-success/40 p-3 text-sm">
+            Your password is set. Please log in.
+          </p>
+        ) : null}
         <Form method="post" className="mt-6 space-y-4">
           <div>
             <label htmlFor="login-email" className="block text-sm font-semibold">

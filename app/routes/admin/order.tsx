@@ -1,8 +1,11 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { ActivityList } from "~/components/admin/ActivityList";
 import { OrderDetails, useStepToast } from "~/components/admin/OrderDetails";
+import { historyOf } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
+import { can } from "~/modules/auth/roles";
 import { adminOrderPage } from "~/modules/orders/admin-orders.server";
 import { backToOrdersHref } from "~/modules/orders/back-to-orders";
 import { inOwnersWords, orderAction } from "~/modules/orders/order-page.server";
@@ -19,20 +22,23 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { auth, db, settings } = context.get(servicesContext);
-  await requireAdmin(auth, request);
+  const admin = await requireAdmin(auth, request, { orders: "view" });
   const order = await adminOrderPage(db, params.id);
+  // Who changed it, for those who read the activity trail.
+  const history =
+    order && can(admin.role, { activity: "view" }) ? await historyOf(db, "order", order.id) : null;
   if (!order) throw data({ reason: "no such order" }, { status: 404, headers: NO_STORE });
   // The list the owner came from, for 'Back to orders'.
   const backTo = backToOrdersHref(request.headers.get("Referer"), [
     new URL(request.url).origin,
     new URL(settings.PUBLIC_URL).origin,
   ]);
-  return data({ order: inOwnersWords(settings, order), backTo }, { headers: NO_STORE });
+  return data({ order: inOwnersWords(settings, order), backTo, history }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const admin = await requireAdmin(services.auth, request);
+  const admin = await requireAdmin(services.auth, request, { orders: "view" });
   return orderAction(services, await readForm(request), admin);
 }
 
@@ -42,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, history } = loaderData;
   // Kept from the first visit: after a step the page's own address is the referrer.
   const [backTo] = useState(loaderData.backTo);
   useStepToast();
@@ -64,6 +70,18 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-3">
         <OrderDetails order={order} />
       </div>
+      {history ? (
+        <section aria-labelledby="order-history-heading" className="mt-6">
+          <h3 id="order-history-heading" className="font-semibold">
+            Changes in the back office
+          </h3>
+          {history.length === 0 ? (
+            <p className="mt-1 text-sm text-muted">No one has changed this order yet.</p>
+          ) : (
+            <ActivityList entries={history} />
+          )}
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -12,7 +12,7 @@ import type { Route } from "./+types/orders-csv";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, db } = context.get(servicesContext);
-  const admin = await requireAdmin(auth, request);
+  const admin = await requireAdmin(auth, request, { orders: "export" });
   const query = parseOrdersQuery(new URL(request.url).searchParams);
   const batches = ordersForExport(db, query);
   const encoder = new TextEncoder();

@@ -17,7 +17,7 @@ import type { Route } from "./+types/packing-slip";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request);
+  await requireAdmin(auth, request, { orders: "view" });
   const order = await adminOrder(db, params.id);
   if (!order) {
     throw data("No such order.", { status: 404, headers: { "Cache-Control": "no-store" } });

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { EndpointAnswer } from "~/components/admin/post-with-progress";
-import { requireAdmin, requireAdminApi } from "~/modules/auth/require-admin.server";
+import { assertCan, requireAdmin, requireAdminApi } from "~/modules/auth/require-admin.server";
+import { can, FORBIDDEN, type Permission } from "~/modules/auth/roles";
 import {
   createProduct,
   deleteProduct,
@@ -11,11 +12,18 @@ import {
 import { PRODUCT_FAILURES, validateProductForm } from "~/modules/catalog/product-form";
 import { sendStockAlerts } from "~/modules/inventory/stock-alerts.server";
 import { servicesContext } from "~/services.server";
+import { apiError } from "~/utils/api-error";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/product-endpoint";
 
 type Intent = keyof typeof PRODUCT_FAILURES;
+
+const PERMISSION: Record<Intent, Permission> = {
+  create: { products: "create" },
+  update: { products: "edit" },
+  delete: { products: "delete" },
+};
 
 /**
  * POST /admin/products (create) and /admin/products/:id (update, or delete with intent=delete).
@@ -33,6 +41,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? "delete"
       : "update";
   const back = returnTo(form.get("returnTo"));
+  if (!can(admin.role, PERMISSION[intent])) {
+    if (json) return apiError(403, "FORBIDDEN", FORBIDDEN);
+    assertCan(admin, PERMISSION[intent]);
+  }
 
   const answer = (status: number, body: EndpointAnswer) => {
     if (json) {
@@ -50,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   try {
     if (intent === "delete") {
-      const deleted = await deleteProduct(db, storage, params.id!);
+      const deleted = await deleteProduct(db, storage, params.id!, admin.id);
       logger.info({ admin: admin.id, product: params.id, deleted }, "product deleted");
       return answer(deleted ? 200 : 404, { ok: deleted });
     }

@@ -1,7 +1,9 @@
 import { data, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { ProductFormRules } from "~/components/admin/ProductEditor";
 import { ProductsTab } from "~/components/admin/ProductsTab";
-import { requireAdmin } from "~/modules/auth/require-admin.server";
+import { historyOf } from "~/modules/audit/audit.server";
+import { assertCan, requireAdmin } from "~/modules/auth/require-admin.server";
+import { can } from "~/modules/auth/roles";
 import {
   ADMIN_PAGE_SIZE,
   adminProduct,
@@ -35,7 +37,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** `/admin`, the products tab. Before the tabs were routes, `?tab=orders` chose the orders tab. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request);
+  const admin = await requireAdmin(auth, request, { products: "view" });
   const search = new URL(request.url).searchParams;
   if (search.has("tab")) {
     const tab = search.get("tab");
@@ -53,10 +55,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A product just added (?added=): it leads the list, wherever its name or the search puts it.
   const addedId = search.get("added");
   try {
-    const [list, focused, ledger, added] = await Promise.all([
+    const [list, focused, ledger, changes, added] = await Promise.all([
       adminProducts(db, { q, category, page, lowStockOnly }),
       focusId ? adminProduct(db, focusId) : null,
       historyId ? productLedger(db, historyId) : null,
+      historyId && can(admin.role, { activity: "view" })
+        ? historyOf(db, "product", historyId)
+        : null,
       addedId ? adminProductRow(db, addedId) : null,
     ]);
     const rows =
@@ -75,7 +80,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           focused,
           history:
             focused && ledger && focused.id === historyId
-              ? { name: focused.name, entries: ledger.map(inOwnersWords), limit: HISTORY_LIMIT }
+              ? {
+                  name: focused.name,
+                  entries: ledger.map(inOwnersWords),
+                  limit: HISTORY_LIMIT,
+                  changes,
+                }
               : null,
         },
         loadError: null,
@@ -111,11 +121,12 @@ const inOwnersWords = (row: Awaited<ReturnType<typeof productLedger>>[number]) =
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request);
+  const admin = await requireAdmin(auth, request, { products: "view" });
   const form = await readForm(request);
   if (form.get("intent") === "toggle") {
     const field = form.get("field") === "isFeatured" ? "isFeatured" : "inStock";
-    const value = await toggleProduct(db, String(form.get("productId")), field);
+    assertCan(admin, field === "isFeatured" ? { products: "feature" } : { products: "edit" });
+    const value = await toggleProduct(db, String(form.get("productId")), field, admin.id);
     if (value === null) return data({ ok: false, error: PRODUCT_FAILURES.update }, { status: 404 });
     return { ok: true };
   }
