@@ -132,19 +132,23 @@ export type RecordedChange = {
   after: Record<string, unknown> | null;
 };
 
-/** The labelled fields whose value differs (all of a new or deleted row's, against nothing). */
+/**
+ * The labelled fields a change set: those whose value differs in an update, those a new row was
+ * given (a false or empty one says nothing), none for a deletion or a recorded act.
+ */
 function changesOf({ entity, action, before, after }: RecordedChange): Change[] {
+  if (action !== "insert" && action !== "update") return [];
   const fields = FIELDS[entity] ?? {};
   return Object.entries(fields).flatMap(([key, [label, kind]]) => {
+    if (!after || !(key in after)) return [];
     const from = before?.[key];
-    const to = after?.[key];
-    if (action === "update" && JSON.stringify(from) === JSON.stringify(to)) return [];
-    if (action === "insert" && (to === null || to === undefined)) return [];
-    if (action === "delete") return [];
-    if (action === "update" && !(key in (after ?? {}))) return [];
-    return [
-      { field: label, from: action === "insert" ? "" : show(from, kind), to: show(to, kind) },
-    ];
+    const to = after[key];
+    if (action === "insert") {
+      const empty = to === null || to === false || to === "" || (Array.isArray(to) && !to.length);
+      return empty ? [] : [{ field: label, from: "", to: show(to, kind) }];
+    }
+    if (JSON.stringify(from) === JSON.stringify(to)) return [];
+    return [{ field: label, from: show(from, kind), to: show(to, kind) }];
   });
 }
 

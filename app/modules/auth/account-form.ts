@@ -5,6 +5,8 @@ import { ROLES, type Role } from "./roles";
 /** The least a password may be; better-auth is told the same (auth.server.ts). */
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 128;
+/** How long a link to set a password stays good. */
+export const LINK_HOURS = 72;
 
 /** The owner's form for a new account, and the form where its holder sets a password. */
 export const ACCOUNT_MESSAGES = {

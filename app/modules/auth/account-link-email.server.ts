@@ -1,7 +1,7 @@
 import type { MessageProviders, OutgoingMessage } from "~/modules/messages/sender.server";
 import { builtInOutbox } from "~/modules/messages/sender.server";
 import type { Settings } from "~/settings.server";
-import { LINK_HOURS } from "./accounts.server";
+import { LINK_HOURS } from "./account-form";
 
 /**
  * Emails a person their link to set a password, when the shop sends email (SMTP). Sent at once,

@@ -4,7 +4,7 @@ import type { Db, Tx } from "~/db/client.server";
 import { account, auditEvents, session, user, verification } from "~/db/schema";
 import { asAdmin } from "~/modules/audit/acting-as.server";
 import { recordEvent } from "~/modules/audit/audit.server";
-import type { AccountFields } from "./account-form";
+import { type AccountFields, LINK_HOURS } from "./account-form";
 import type { Role } from "./roles";
 
 /**
@@ -16,8 +16,6 @@ import type { Role } from "./roles";
  */
 export class AccountError extends Error {}
 
-/** How long a link to set a password stays good. */
-export const LINK_HOURS = 72;
 /** Where a link leads: /login/set-password/{token}. */
 export const SET_PASSWORD_PATH = "/login/set-password";
 /** better-auth's own name for a password-reset token's verification row. */

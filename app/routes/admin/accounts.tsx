@@ -1,11 +1,10 @@
 import { data, Form, useNavigation } from "react-router";
 import { FormField, inputClass } from "~/components/FormField";
-import { validateAccountForm } from "~/modules/auth/account-form";
+import { LINK_HOURS, validateAccountForm } from "~/modules/auth/account-form";
 import { emailAccountLink } from "~/modules/auth/account-link-email.server";
 import {
   AccountError,
   addAccount,
-  LINK_HOURS,
   listAccounts,
   resetPassword,
   SET_PASSWORD_PATH,

@@ -1,0 +1,138 @@
+import {
+  backOfficeURL,
+  expect,
+  expectAccessible,
+  logInAsOwner,
+  openDashboard,
+  test,
+} from "./fixtures";
+
+// The back office's own shop: the accounts these specs add never reach the storefront specs.
+test.use({ baseURL: backOfficeURL, viewport: { width: 390, height: 844 } });
+
+/** A person of this run's own, so a repeated run never meets an account it made before. */
+const person = (who: string) => {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return { name: `${who} ${tag}`, email: `${who.toLowerCase()}-${tag}@amaniprints.test` };
+};
+
+test.describe("a team runs the shop", () => {
+  // The empty form's refusal.
+  test.use({ expectedConsoleErrors: [/status of 400/] });
+  test("the owner adds a staff member from a phone; they set a password through the link and see no money", async ({
+    page,
+    browser,
+  }) => {
+    const packer = person("Kamau");
+    await logInAsOwner(page);
+    await page.getByRole("link", { name: "Accounts" }).click();
+    await expect(page.getByRole("heading", { name: "Accounts" })).toBeVisible();
+    await page.getByRole("button", { name: "Add account" }).click();
+    await expect(page.getByText("Please enter the person's name.")).toBeVisible();
+    await page.getByLabel("Name").fill(packer.name);
+    await page.getByLabel("Email").fill(packer.email);
+    await page.getByRole("radio", { name: "Staff" }).check();
+    await page.getByRole("button", { name: "Add account" }).click();
+    const shown = page.getByTestId("account-link");
+    await expect(shown).toContainText(`Account for ${packer.email} added.`);
+    const link = await shown.getByLabel("Link to set a password").inputValue();
+    expect(link).toMatch(/\/login\/set-password\/[\w-]{32}$/);
+    await expect(page.getByTestId("account-row").filter({ hasText: packer.email })).toContainText(
+      "Staff · Waiting for a password",
+    );
+    await expectAccessible(page, "accounts page with a new link");
+
+    // The staff member, on their own phone.
+    const theirs = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await theirs.newPage();
+    await phone.goto(new URL(new URL(link).pathname, backOfficeURL).href);
+    await expect(phone.getByRole("heading", { name: "Set your password" })).toBeVisible();
+    await expect(phone.getByText(packer.email)).toBeVisible();
+    await expectAccessible(phone, "set-password page");
+    await phone.getByLabel("New password").fill("kamau-packs-2026");
+    await phone.getByLabel("The same password again").fill("kamau-packs-2062");
+    await phone.getByRole("button", { name: "Set password" }).click();
+    await expect(phone.getByText("The two passwords are not the same.")).toBeVisible();
+    await phone.getByLabel("New password").fill("kamau-packs-2026");
+    await phone.getByLabel("The same password again").fill("kamau-packs-2026");
+    await phone.getByRole("button", { name: "Set password" }).click();
+    await expect(phone).toHaveURL(/\/login\?password=set$/);
+    await expect(phone.getByText("Your password is set. Please log in.")).toBeVisible();
+    await phone.getByLabel("Email").fill(packer.email);
+    await phone.getByLabel("Password").fill("kamau-packs-2026");
+    await phone.getByRole("button", { name: "Login" }).click();
+    await expect(phone).toHaveURL("/admin");
+    await expect(phone.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(phone.getByTestId("stat-Total Products")).toBeVisible();
+    await expect(phone.getByTestId("stat-Total Revenue")).toHaveCount(0);
+    await expect(phone.getByRole("img", { name: /revenue/i })).toHaveCount(0);
+    const tabs = phone.getByRole("navigation", { name: "Dashboard" });
+    await expect(tabs.getByRole("link")).toHaveText([
+      "Manage Products",
+      "View Orders",
+      "Messages",
+      "Featured on Home",
+    ]);
+    await phone.getByRole("link", { name: "View Orders" }).click();
+    await expect(phone.getByRole("button", { name: "Apply" })).toBeVisible();
+    await expect(phone.getByRole("link", { name: "Download CSV" })).toHaveCount(0);
+    // Typed by hand, the owner's pages say no in a sentence.
+    await phone.goto("/admin/accounts");
+    await expect(phone.getByRole("heading", { name: "Not open to your account" })).toBeVisible();
+    await expect(
+      phone.getByText("Your account cannot do this. Please ask the shop's owner."),
+    ).toBeVisible();
+    await expectAccessible(phone, "refused page");
+    const csv = await phone.request.get("/admin/orders.csv");
+    expect(csv.status()).toBe(403);
+
+    // The link worked once.
+    await phone.goto(new URL(new URL(link).pathname, backOfficeURL).href);
+    await expect(
+      phone.getByText(
+        "This link has expired or was already used. Please ask the shop's owner for a new one.",
+      ),
+    ).toBeVisible();
+
+    // The owner disables the account: the staff member's next request finds the login.
+    await page.goto("/admin/accounts");
+    const row = page.getByTestId("account-row").filter({ hasText: packer.email });
+    await expect(row).toContainText("Staff · Active");
+    await row.getByRole("button", { name: `Disable ${packer.name}` }).click();
+    await expect(
+      page.getByText(`${packer.email} is disabled and signed out everywhere.`),
+    ).toBeVisible();
+    await phone.goto("/admin");
+    await expect(phone).toHaveURL("/login");
+    await theirs.close();
+  });
+
+  test("/admin/activity lists what the owner just did, filtered by kind", async ({ page }) => {
+    const helper = person("Akinyi");
+    await logInAsOwner(page);
+    await page.goto("/admin/accounts");
+    await page.getByLabel("Name").fill(helper.name);
+    await page.getByLabel("Email").fill(helper.email);
+    await page.getByRole("button", { name: "Add account" }).click();
+    await expect(page.getByTestId("account-link")).toBeVisible();
+    const row = page.getByTestId("account-row").filter({ hasText: helper.email });
+    await row.getByLabel(`Role of ${helper.name}`).selectOption("Owner");
+    await row.getByRole("button", { name: `Save role of ${helper.name}` }).click();
+    await expect(page.getByText(`${helper.email} is now Owner.`)).toBeVisible();
+
+    await openDashboard(page, "/admin/activity");
+    await page.getByLabel("Kind").selectOption("Accounts");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/kind=account/);
+    const entries = page.getByTestId("activity-entry");
+    const mine = entries.filter({ hasText: helper.email });
+    await expect(mine).toHaveCount(2);
+    await expect(mine.first()).toContainText(`Changed the role of ${helper.email}`);
+    await expect(mine.first()).toContainText("Role: Staff → Owner");
+    await expect(mine.nth(1)).toContainText(`Added the account ${helper.email} (Staff)`);
+    await expectAccessible(page, "activity page");
+    await page.getByLabel("Kind").selectOption("Sign-ins");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(entries.first()).toContainText(/Signed in|Failed sign-in/);
+  });
+});
