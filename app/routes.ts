@@ -22,6 +22,8 @@ export default [
   // Where a shopper waits while paying on their phone (each attempt's unguessable id).
   route("pay/:attempt", "routes/storefront/pay.tsx"),
   route("login", "routes/admin/login.tsx"),
+  // The second step of signing in to an account with an authenticator app.
+  route("login/code", "routes/admin/login-code.tsx"),
   // A one-time link to set a password: a new account's first, or after the owner reset it.
   route("login/set-password/:token", "routes/admin/set-password.tsx"),
   // The dashboard's frame (cards, chart, tabs) around one tab each: products, orders.
@@ -34,6 +36,7 @@ export default [
     route("discounts", "routes/admin/discounts.tsx"),
     route("accounts", "routes/admin/accounts.tsx"),
     route("activity", "routes/admin/activity.tsx"),
+    route("security", "routes/admin/security.tsx"),
   ]),
   route("admin/products/:id?", "routes/admin/product-endpoint.ts"),
   route("admin/orders.csv", "routes/admin/orders-csv.ts"),

@@ -1,3 +1,5 @@
+import type { Browser, Page } from "@playwright/test";
+import { authenticatorCode } from "../setup/authenticator";
 import {
   backOfficeURL,
   expect,
@@ -15,6 +17,40 @@ const person = (who: string) => {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   return { name: `${who} ${tag}`, email: `${who.toLowerCase()}-${tag}@amaniprints.test` };
 };
+
+/**
+ * A new person added by the owner, with their password set through the link, on a phone of
+ * their own (a browser context apart from the owner's). Answers that phone's page.
+ */
+async function newPerson(
+  owner: Page,
+  browser: Browser,
+  who: ReturnType<typeof person>,
+  password: string,
+) {
+  await owner.goto("/admin/accounts");
+  await owner.getByLabel("Name").fill(who.name);
+  await owner.getByLabel("Email").fill(who.email);
+  await owner.getByRole("button", { name: "Add account" }).click();
+  const link = await owner
+    .getByTestId("account-link")
+    .getByLabel("Link to set a password")
+    .inputValue();
+  const theirs = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await theirs.newPage();
+  await phone.goto(new URL(new URL(link).pathname, backOfficeURL).href);
+  await phone.getByLabel("New password").fill(password);
+  await phone.getByLabel("The same password again").fill(password);
+  await phone.getByRole("button", { name: "Set password" }).click();
+  await expect(phone.getByText("Your password is set. Please log in.")).toBeVisible();
+  return phone;
+}
+
+async function signIn(phone: Page, email: string, password: string) {
+  await phone.getByLabel("Email").fill(email);
+  await phone.getByLabel("Password").fill(password);
+  await phone.getByRole("button", { name: "Login" }).click();
+}
 
 test.describe("a team runs the shop", () => {
   // The empty form's refusal.
@@ -134,5 +170,63 @@ test.describe("a team runs the shop", () => {
     await page.getByLabel("Kind").selectOption("Sign-ins");
     await page.getByRole("button", { name: "Show" }).click();
     await expect(entries.first()).toContainText(/Signed in|Failed sign-in/);
+  });
+
+  test("an account turns on two-factor sign-in with an authenticator app, then signs in with its code or a recovery code", async ({
+    page,
+    browser,
+  }) => {
+    const who = person("Wambui");
+    await logInAsOwner(page);
+    const phone = await newPerson(page, browser, who, "wambui-secure-2026");
+    await signIn(phone, who.email, "wambui-secure-2026");
+    await expect(phone).toHaveURL("/admin");
+    await phone.getByRole("link", { name: "Security" }).click();
+    await expect(phone.getByRole("heading", { name: "Sign-in security" })).toBeVisible();
+    await expectAccessible(phone, "security page");
+    await phone.getByLabel("Your password").fill("wambui-secure-2026");
+    await phone.getByRole("button", { name: "Set up an authenticator app" }).click();
+    await expect(
+      phone.getByRole("img", { name: "QR code for your authenticator app" }),
+    ).toBeVisible();
+    const key = (await phone.getByTestId("totp-key").textContent())!.replaceAll(" ", "");
+    const uri = `otpauth://totp/shop:${who.email}?secret=${key}`;
+    const recovery = await phone
+      .getByTestId("recovery-codes")
+      .getByRole("listitem")
+      .allTextContents();
+    expect(recovery.length).toBeGreaterThanOrEqual(8);
+    await expectAccessible(phone, "authenticator setup");
+    await phone.getByLabel("2. Type the 6-digit code the app shows").fill(authenticatorCode(uri));
+    await phone.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+    await expect(phone.getByText("Two-factor sign-in is on.")).toBeVisible();
+
+    // Signed out, on this phone: the password, then the app's code.
+    await phone.getByRole("button", { name: "Logout" }).click();
+    await signIn(phone, who.email, "wambui-secure-2026");
+    await expect(phone).toHaveURL("/login/code");
+    await expect(phone.getByRole("heading", { name: "Enter your sign-in code" })).toBeVisible();
+    await phone.getByLabel("6-digit code").fill("000000");
+    await phone
+      .getByLabel(/Trust this device/)
+      .first()
+      .uncheck();
+    await phone.getByRole("button", { name: "Verify" }).click();
+    await expect(
+      phone.getByText("That code is not right. Please check your app and try again."),
+    ).toBeVisible();
+    await expectAccessible(phone, "sign-in code page with an error");
+    await phone.getByLabel("6-digit code").fill(authenticatorCode(uri));
+    await phone.getByRole("button", { name: "Verify" }).click();
+    await expect(phone).toHaveURL("/admin");
+
+    // The phone is lost: a recovery code, once.
+    await phone.getByRole("button", { name: "Logout" }).click();
+    await signIn(phone, who.email, "wambui-secure-2026");
+    await phone.getByText("Lost your phone? Use a recovery code").click();
+    await phone.getByLabel("Recovery code").fill(recovery[0]!);
+    await phone.getByRole("button", { name: "Use recovery code" }).click();
+    await expect(phone).toHaveURL("/admin");
+    await phone.context().close();
   });
 });

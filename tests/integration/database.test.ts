@@ -49,6 +49,7 @@ describe.each(databases)("on $name", (database) => {
       "stock_alerts",
       "stock_movements",
       "throttle_counters",
+      "two_factor",
       "user",
       "verification",
     ]);

@@ -63,6 +63,15 @@ const NEEDS: Record<string, Record<string, Need>> = {
     reset: { accounts: "manage" },
   },
   "loader routes/admin/activity.tsx": { "": { activity: "view" } },
+  "loader routes/admin/security.tsx": { "": null },
+  "action routes/admin/security.tsx": {
+    start: null,
+    confirm: null,
+    codes: null,
+    disable: null,
+    require: { accounts: "manage" },
+    optional: { accounts: "manage" },
+  },
   "action routes/admin/product-endpoint.ts": {
     create: { products: "create" },
     update: { products: "edit" },

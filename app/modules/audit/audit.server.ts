@@ -27,7 +27,10 @@ export async function recordEvent(
 }
 
 /** A sign-in, good or failed, under the account it named (when there is one). */
-export async function recordSignIn(db: Db, input: { email: string; ip: string; ok: boolean }) {
+export async function recordSignIn(
+  db: Db,
+  input: { email: string; ip: string; ok: boolean; step?: "code" },
+) {
   const email = input.email.trim().toLowerCase().slice(0, 254);
   const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   await recordEvent(db, {
@@ -35,7 +38,7 @@ export async function recordSignIn(db: Db, input: { email: string; ip: string; o
     entity: "signin",
     action: input.ok ? "succeeded" : "failed",
     subjectId: found?.id ?? null,
-    after: { email, address: input.ip.slice(0, 64) },
+    after: { email, address: input.ip.slice(0, 64), ...(input.step ? { step: input.step } : {}) },
   });
 }
 

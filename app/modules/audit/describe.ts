@@ -235,11 +235,17 @@ export function describeChange(change: RecordedChange): {
             ? `Reset the password of ${email}`
             : action === "password-set"
               ? `${email} set a password through their link`
-              : changes.some((c) => c.field === "Disabled")
-                ? `${after?.banned ? "Disabled" : "Enabled"} the account ${email}`
-                : changes.some((c) => c.field === "Role")
-                  ? `Changed the role of ${email}`
-                  : `Changed the account ${email}`;
+              : action === "two-factor-on" || action === "two-factor-off"
+                ? `${email} turned ${action === "two-factor-on" ? "on" : "off"} two-factor sign-in`
+                : action === "two-factor-required" || action === "two-factor-optional"
+                  ? action === "two-factor-required"
+                    ? "Required two-factor sign-in for every account"
+                    : "Made two-factor sign-in optional"
+                  : changes.some((c) => c.field === "Disabled")
+                    ? `${after?.banned ? "Disabled" : "Enabled"} the account ${email}`
+                    : changes.some((c) => c.field === "Role")
+                      ? `Changed the role of ${email}`
+                      : `Changed the account ${email}`;
       return { summary, changes, href: "/admin/accounts" };
     }
     case "signin": {
@@ -247,7 +253,9 @@ export function describeChange(change: RecordedChange): {
       const summary =
         action === "succeeded"
           ? `Signed in${from}`
-          : `Failed sign-in as ${String(after?.email ?? "?")}${from}`;
+          : after?.step === "code"
+            ? `Wrong sign-in code for ${String(after?.email ?? "?")}${from}`
+            : `Failed sign-in as ${String(after?.email ?? "?")}${from}`;
       return { summary, changes: [], href: null };
     }
   }

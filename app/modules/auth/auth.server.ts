@@ -1,13 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { account, appMeta, rateLimit, session, user, verification } from "~/db/schema";
+import {
+  account,
+  appMeta,
+  rateLimit,
+  session,
+  twoFactor as twoFactorTable,
+  user,
+  verification,
+} from "~/db/schema";
 import type { Settings } from "~/settings.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./account-form";
 
 /** Sessions end after 12 hours without use; a used session is extended at most every 15 minutes. */
 export const SESSION_SECONDS = 12 * 60 * 60;
 export { MIN_PASSWORD_LENGTH } from "./account-form";
+/** How long a device where the second step was passed (and trusted) skips it. */
+export const TRUSTED_DEVICE_DAYS = 30;
 export const DISABLED = "This account is disabled. Please ask the shop's owner.";
 
 /**
@@ -34,12 +44,14 @@ export async function authSecret(db: Db, env: Settings): Promise<string> {
  * because it must count per account as well as per address.
  */
 export async function createAuth(db: Db, env: Settings, secret: string) {
-  const [{ betterAuth }, { drizzleAdapter }, { admin }, { ac, roles }] = await Promise.all([
-    import("better-auth"),
-    import("better-auth/adapters/drizzle"),
-    import("better-auth/plugins/admin"),
-    import("./roles"),
-  ]);
+  const [{ betterAuth }, { drizzleAdapter }, { admin }, { twoFactor }, { ac, roles }] =
+    await Promise.all([
+      import("better-auth"),
+      import("better-auth/adapters/drizzle"),
+      import("better-auth/plugins/admin"),
+      import("better-auth/plugins/two-factor"),
+      import("./roles"),
+    ]);
   return betterAuth({
     appName: env.SHOP_NAME,
     baseURL: env.PUBLIC_URL,
@@ -48,7 +60,7 @@ export async function createAuth(db: Db, env: Settings, secret: string) {
     trustedOrigins: [env.PUBLIC_URL],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable },
     }),
     emailAndPassword: {
       enabled: true,
@@ -65,6 +77,15 @@ export async function createAuth(db: Db, env: Settings, secret: string) {
         defaultRole: "staff",
         adminRoles: ["owner"],
         bannedUserMessage: DISABLED,
+      }),
+      // An authenticator app's code after the password. Its own lock on an account after 10 wrong
+      // codes is off: the login throttle counts the second step as it counts passwords, and
+      // never locks the owner out of a device they signed in from before (login-throttle.server.ts).
+      twoFactor({
+        issuer: env.SHOP_NAME,
+        accountLockout: { enabled: false },
+        trustDeviceMaxAge: TRUSTED_DEVICE_DAYS * 86_400,
+        twoFactorCookieMaxAge: 10 * 60,
       }),
     ],
     session: { expiresIn: SESSION_SECONDS, updateAge: 15 * 60 },

@@ -27,8 +27,9 @@ export const meta: Route.MetaFunction = () => [
 
 /** `/admin/accounts`: who runs the shop, their roles, and a form for a new person (owners only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, db } = context.get(servicesContext);
-  const admin = await requireAdmin(auth, request, { accounts: "manage" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  const admin = await requireAdmin(services, request, { accounts: "manage" });
   const accounts = await listAccounts(db);
   return data(
     {
@@ -53,8 +54,9 @@ type LinkShown = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, db, settings, messages } = context.get(servicesContext);
-  const admin = await requireAdmin(auth, request, { accounts: "manage" });
+  const services = context.get(servicesContext);
+  const { db, settings, messages } = services;
+  const admin = await requireAdmin(services, request, { accounts: "manage" });
   const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "").slice(0, 64);

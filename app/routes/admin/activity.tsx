@@ -20,8 +20,9 @@ export const meta: Route.MetaFunction = () => [
 
 /** `/admin/activity`: who changed what in the back office, and when; filtered by person, kind, days. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request, { activity: "view" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  await requireAdmin(services, request, { activity: "view" });
   const search = new URL(request.url).searchParams;
   const people = (await listAccounts(db)).map((a) => ({
     id: a.id,

@@ -40,8 +40,9 @@ export const meta: Route.MetaFunction = () => [
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, db } = context.get(servicesContext);
-  const admin = await requireAdmin(auth, request);
+  const services = context.get(servicesContext);
+  const { db } = services;
+  const admin = await requireAdmin(services, request);
   const can = abilities(admin.role);
   try {
     const [stats, revenueDays, lowStock] = await Promise.all([
@@ -84,12 +85,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth } = context.get(servicesContext);
-  await requireAdmin(auth, request);
+  const services = context.get(servicesContext);
+  await requireAdmin(services, request);
   const form = await readForm(request);
   if (form.get("intent") === "logout") {
     // Ends the session on the server, not only the cookie.
-    throw redirect("/login", { headers: await logOut(auth, request) });
+    throw redirect("/login", { headers: await logOut(services.auth, request) });
   }
   return data({ error: "Unknown action." }, { status: 400 });
 }
@@ -178,6 +179,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <span className="hidden text-sm text-muted sm:inline">
               {admin.email} · {ROLE_LABELS[admin.role]}
             </span>
+            <Link
+              to="/admin/security"
+              className="inline-flex min-h-11 items-center text-sm underline underline-offset-4 hover:text-accent"
+            >
+              Security
+            </Link>
             <Form method="post" action="/admin">
               <input type="hidden" name="intent" value="logout" />
               <button type="submit" className="btn border border-hairline bg-white px-4 text-sm">

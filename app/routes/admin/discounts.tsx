@@ -21,8 +21,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /** `/admin/discounts`: the shop's discount codes, their uses, and a form for a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request, { codes: "manage" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  await requireAdmin(services, request, { codes: "manage" });
   const codes = await listCodes(db);
   return data(
     {
@@ -63,8 +64,9 @@ function rulesText(c: Awaited<ReturnType<typeof listCodes>>[number]) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, db } = context.get(servicesContext);
-  const admin = await requireAdmin(auth, request, { codes: "manage" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  const admin = await requireAdmin(services, request, { codes: "manage" });
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "end" || intent === "restart") {

@@ -17,8 +17,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /** `/admin/featured`: the order of the featured products Home shows (the first 8 in stock). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request, { products: "feature" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  await requireAdmin(services, request, { products: "feature" });
   const featured = await featuredForOwner(db);
   return data(
     { featured, ordered: featured.some((p) => p.position !== null), limit: FEATURED_LIMIT },
@@ -27,8 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, db } = context.get(servicesContext);
-  const admin = await requireAdmin(auth, request, { products: "feature" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  const admin = await requireAdmin(services, request, { products: "feature" });
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "reset") {

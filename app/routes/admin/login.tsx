@@ -29,6 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(clientAddressContext);
   const result = await logIn(db, auth, request, { email, password, ip });
   if (!result.ok) return data({ error: result.error, email }, { status: 400 });
+  // An account with an authenticator app, on a device it has not trusted: its code next.
+  if (result.ok === "code") throw redirect("/login/code", { headers: result.headers });
   throw redirect("/admin", { headers: result.headers });
 }
 

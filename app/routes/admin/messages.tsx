@@ -29,8 +29,9 @@ function olderThan(value: string | null) {
 
 /** `/admin/messages`: every SMS and email the shop sent or is sending, newest first, paged. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request, { orders: "view" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  await requireAdmin(services, request, { orders: "view" });
   const before = olderThan(new URL(request.url).searchParams.get("before"));
   const rows = await db
     .select({
@@ -62,8 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request, { orders: "view" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  await requireAdmin(services, request, { orders: "view" });
   const form = await readForm(request);
   const id = Number(form.get("id"));
   if (form.get("intent") !== "resend" || !Number.isSafeInteger(id) || id < 1) {

@@ -21,8 +21,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * order and move it on.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { auth, db, settings } = context.get(servicesContext);
-  const admin = await requireAdmin(auth, request, { orders: "view" });
+  const services = context.get(servicesContext);
+  const { db, settings } = services;
+  const admin = await requireAdmin(services, request, { orders: "view" });
   const order = await adminOrderPage(db, params.id);
   // Who changed it, for those who read the activity trail.
   const history =
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const admin = await requireAdmin(services.auth, request, { orders: "view" });
+  const admin = await requireAdmin(services, request, { orders: "view" });
   return orderAction(services, await readForm(request), admin);
 }
 

@@ -11,8 +11,9 @@ import type { Route } from "./+types/orders-csv";
  * one page), streamed a batch at a time.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, db } = context.get(servicesContext);
-  const admin = await requireAdmin(auth, request, { orders: "export" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  const admin = await requireAdmin(services, request, { orders: "export" });
   const query = parseOrdersQuery(new URL(request.url).searchParams);
   const batches = ordersForExport(db, query);
   const encoder = new TextEncoder();

@@ -20,8 +20,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /** `/admin/orders`, the orders tab: three sections, each paged on its own. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request, { orders: "view" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  await requireAdmin(services, request, { orders: "view" });
   const query = parseOrdersQuery(new URL(request.url).searchParams);
   try {
     const [sections, { toPack, attention }] = await Promise.all([
@@ -59,7 +60,7 @@ const withReferences = (section: Section) => ({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const admin = await requireAdmin(services.auth, request, { orders: "view" });
+  const admin = await requireAdmin(services, request, { orders: "view" });
   return orderAction(services, await readForm(request), admin);
 }
 

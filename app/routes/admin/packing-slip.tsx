@@ -16,8 +16,9 @@ import type { Route } from "./+types/packing-slip";
  * and the type shrink; the content stays the same).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { auth, db } = context.get(servicesContext);
-  await requireAdmin(auth, request, { orders: "view" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  await requireAdmin(services, request, { orders: "view" });
   const order = await adminOrder(db, params.id);
   if (!order) {
     throw data("No such order.", { status: 404, headers: { "Cache-Control": "no-store" } });

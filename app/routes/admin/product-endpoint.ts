@@ -31,9 +31,12 @@ const PERMISSION: Record<Intent, Permission> = {
  * upload progress); a plain form post without JavaScript is redirected back to the dashboard.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { auth, db, media: storage, settings } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, media: storage, settings } = services;
   const json = request.headers.get("accept")?.includes("application/json") ?? false;
-  const admin = json ? await requireAdminApi(auth, request) : await requireAdmin(auth, request);
+  const admin = json
+    ? await requireAdminApi(services, request)
+    : await requireAdmin(services, request);
   const form = await readForm(request);
   const intent: Intent = !params.id
     ? "create"

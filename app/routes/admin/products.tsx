@@ -36,8 +36,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /** `/admin`, the products tab. Before the tabs were routes, `?tab=orders` chose the orders tab. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, db } = context.get(servicesContext);
-  const admin = await requireAdmin(auth, request, { products: "view" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  const admin = await requireAdmin(services, request, { products: "view" });
   const search = new URL(request.url).searchParams;
   if (search.has("tab")) {
     const tab = search.get("tab");
@@ -120,8 +121,9 @@ const inOwnersWords = (row: Awaited<ReturnType<typeof productLedger>>[number]) =
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, db } = context.get(servicesContext);
-  const admin = await requireAdmin(auth, request, { products: "view" });
+  const services = context.get(servicesContext);
+  const { db } = services;
+  const admin = await requireAdmin(services, request, { products: "view" });
   const form = await readForm(request);
   if (form.get("intent") === "toggle") {
     const field = form.get("field") === "isFeatured" ? "isFeatured" : "inStock";
