@@ -1,6 +1,6 @@
 // `npm run admin:create -- --email owner@example.com --password '...'` creates an admin account;
-// `npm run admin:password -- --email owner@example.com --password '...'` sets a new password and
-// signs that admin out everywhere. On PGlite, stop the server first: its database is locked while
+// `npm run admin:password -- --email owner@example.com --password '...'` sets a new password,
+// enables the account again, turns off its two-factor sign-in and signs it out everywhere. On PGlite, stop the server first: its database is locked while
 // it runs (this command then says so). On PostgreSQL it works at any time.
 import { parseArgs } from "node:util";
 import { AdminError, createAdmin, resetAdminPassword } from "~/modules/auth/admins.server";
@@ -22,10 +22,12 @@ await runCommand(async () => {
   await withServices(async ({ auth }, env) => {
     if (command === "password") {
       await resetAdminPassword(auth, { email, password });
-      console.log(`New password set for ${email}; their sessions have ended.`);
+      console.log(
+        `New password set for ${email}; the account is enabled, its two-factor sign-in is off and its sessions have ended.`,
+      );
     } else {
       await createAdmin(auth, { email, password, name: values.name });
-      console.log(`Admin ${email} created. Log in at ${env.PUBLIC_URL}/login`);
+      console.log(`Owner ${email} created. Log in at ${env.PUBLIC_URL}/login`);
     }
   });
 }, [AdminError]);

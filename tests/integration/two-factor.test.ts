@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { addAccount } from "~/modules/auth/accounts.server";
-import { createAdmin } from "~/modules/auth/admins.server";
+import { createAdmin, resetAdminPassword } from "~/modules/auth/admins.server";
+import { DISABLED } from "~/modules/auth/auth.server";
 import { SIGN_IN_AGAIN, WRONG_CODE } from "~/modules/auth/login.server";
 import { THROTTLED } from "~/modules/auth/login-throttle.server";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
@@ -306,5 +307,17 @@ describe.each(databases)("two-factor sign-in, on $name", (database) => {
       await post(securityAction, "/admin/security", { intent: "optional" }, owner),
     ).toMatchObject({ status: 200 });
     expect(await dashboard(staff)).toBe("opens");
+  });
+
+  test("the command line's password reset lets a locked-out owner back in: enabled, without the lost phone", async () => {
+    await handle.db.update(user).set({ banned: true }).where(eq(user.email, OWNER.email));
+    expect((await login(OWNER, new Jar(), "10.34.0.1")).data).toMatchObject({ error: DISABLED });
+    await resetAdminPassword(services.auth, { email: OWNER.email, password: "owner-is-back-2026" });
+    // From another address: the account is still under the attack of the test before.
+    const jar = new Jar();
+    const back = await login({ ...OWNER, password: "owner-is-back-2026" }, jar, "10.34.0.2");
+    expect(back.data).toBeNull();
+    expect(back).toMatchObject({ status: 302, location: "/admin" });
+    expect(await dashboard(jar)).toBe("opens");
   });
 });

@@ -48,12 +48,32 @@ export async function createAdmin(
   return created;
 }
 
-/** Sets a new password for an admin and ends their sessions everywhere. */
+/**
+ * The way back in for a locked-out owner, from the command line: a new password, the account
+ * enabled again and its two-factor sign-in turned off (the phone may be what was lost); every
+ * session of it ends.
+ */
 export async function resetAdminPassword(auth: Auth, input: { email: string; password: string }) {
   checkPassword(input.password);
   const ctx = await auth.$context;
   const found = await ctx.internalAdapter.findUserByEmail(input.email.trim().toLowerCase());
   if (!found) throw new AdminError(`There is no admin with the email ${input.email}.`);
-  await ctx.internalAdapter.updatePassword(found.user.id, await ctx.password.hash(input.password));
-  await ctx.internalAdapter.deleteUserSessions(found.user.id);
+  const id = found.user.id;
+  const hash = await ctx.password.hash(input.password);
+  if (await ctx.internalAdapter.findCredentialAccount(id))
+    await ctx.internalAdapter.updatePassword(id, hash);
+  else
+    await ctx.internalAdapter.linkAccount({
+      userId: id,
+      providerId: "credential",
+      accountId: id,
+      password: hash,
+    });
+  await ctx.internalAdapter.updateUser(id, {
+    banned: false,
+    banReason: null,
+    twoFactorEnabled: false,
+  });
+  await ctx.adapter.deleteMany({ model: "twoFactor", where: [{ field: "userId", value: id }] });
+  await ctx.internalAdapter.deleteUserSessions(id);
 }
