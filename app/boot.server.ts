@@ -38,7 +38,7 @@ export async function boot(
   await database.exclusively(async () => {
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await adminCount(database.db)) === 0) {
       await createAdmin(auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
-      logger.info({ email: env.ADMIN_EMAIL }, "first admin created from ADMIN_EMAIL");
+      logger.info({ email: env.ADMIN_EMAIL }, "first owner created from ADMIN_EMAIL");
     }
     await ensureBrandImages(storage);
     const seeded = await seedOnFirstRun(database.db, storage, env.SEED_SAMPLE_CATALOGUE);

@@ -18,6 +18,7 @@ import { DISABLED } from "~/modules/auth/auth.server";
 import { WRONG_CREDENTIALS } from "~/modules/auth/login.server";
 import { toggleProduct } from "~/modules/catalog/admin-products.server";
 import { changeOrderStatus } from "~/modules/orders/admin-orders.server";
+import { action as accountsAction } from "~/routes/admin/accounts";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as loginAction } from "~/routes/admin/login";
 import {
@@ -26,8 +27,10 @@ import {
   loader as setPasswordLoader,
 } from "~/routes/admin/set-password";
 import type { Services } from "~/services.server";
+import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
-import { routeArgs, testServices } from "../setup/services";
+import { routeArgs, testServices, testSettings } from "../setup/services";
+import { startSmtpServer } from "../setup/smtp-server";
 
 const ORIGIN = "http://localhost:3000";
 const OWNER = { email: "wanjiru@accounts.example", password: "owner-accounts-secret" };
@@ -302,5 +305,44 @@ describe.each(databases)("accounts and the audit trail, on $name", (database) =>
       sql`select coalesce(${auditEvents.before}::text, '') || coalesce(${auditEvents.after}::text, '') as text from ${auditEvents}`,
     );
     expect(rows.some((r) => /password-1|scrypt|\$/.test(r.text))).toBe(false);
+  });
+
+  test("with SMTP set up, the owner's new person also gets the link by email; the outbox never holds it", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const mailing = await testServices(
+        handle,
+        {},
+        testSettings({ SMTP_URL: smtp.url, MAIL_FROM: "shop@accounts.example" }),
+      );
+      const owner = await adminSessionCookie(mailing, OWNER, "10.20.1.1", ORIGIN);
+      const answer = (await accountsAction(
+        routeArgs(
+          mailing,
+          new Request(`${ORIGIN}/admin/accounts`, {
+            method: "POST",
+            headers: { Origin: ORIGIN, Cookie: owner },
+            body: new URLSearchParams({
+              intent: "add",
+              name: "Mailed Person",
+              email: "Mailed@Accounts.example",
+              role: "staff",
+            }),
+          }),
+        ),
+      )) as { shown: { link: string; emailed: boolean; email: string } };
+      expect(answer.shown).toMatchObject({ emailed: true, email: "mailed@accounts.example" });
+      expect(answer.shown.link).toMatch(
+        /^http:\/\/localhost:3000\/login\/set-password\/[\w-]{32}$/,
+      );
+      expect(smtp.recipients()).toEqual(["mailed@accounts.example"]);
+      expect(smtp.received[0]!.mail.text).toContain(answer.shown.link);
+      const { rows } = await handle.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from messages where body like ${`%${answer.shown.link}%`}`,
+      );
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await smtp.close();
+    }
   });
 });

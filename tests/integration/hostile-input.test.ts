@@ -302,6 +302,10 @@ test("the route table gives the fuzzing every form action and JSON endpoint", ()
       "/api/checkout",
       "/api/pesapal/ipn",
       "/api/mpesa-express/callback/fuzz-token-0123456789",
+      "/login/code",
+      `/login/set-password/${PRODUCT_ID}`,
+      "/admin/accounts",
+      "/admin/security",
     ]),
   );
 });
@@ -443,10 +447,10 @@ describe.each(databases)("hostile input over HTTP, on $name", (database) => {
     expect(await counts()).toEqual(before);
   });
 
-  test("signed in, the owner's refund and discount forms with arbitrary fields never make a server error", async () => {
+  test("signed in, the owner's refund, discount, account and security forms with arbitrary fields never make a server error", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("/admin/orders", "/admin/discounts"),
+        fc.constantFrom("/admin/orders", "/admin/discounts", "/admin/accounts", "/admin/security"),
         anyForm,
         fc.constantFrom(...ACCEPTS),
         async (url, body, accept) => {
