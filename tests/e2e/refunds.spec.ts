@@ -70,13 +70,19 @@ test.describe("Refunds", () => {
     await form.getByLabel("I refunded it by hand (M-Pesa or bank)").check();
     await form.getByLabel("M-Pesa or bank reference").fill("QKT4R7PL2M");
     await form.getByRole("button", { name: "Refund", exact: true }).click();
-    await expect(page.getByText(`Refunded ${ksh(bag.price)}`)).toBeVisible();
+    await expect(page.getByText(`Refunded ${ksh(bag.price)}`, { exact: true })).toBeVisible();
     await expect(details.getByTestId("refund-label")).toHaveText("Partly refunded");
     await expect(details.getByRole("list", { name: "Refunds made" })).toContainText(
       `${ksh(bag.price)} by hand, reference QKT4R7PL2M: Returned within 30 days`,
     );
     await expect(details.getByRole("list", { name: "Timeline" })).toContainText(
       `Pesapal refused the refund of ${ksh(bag.price)}`,
+    );
+    // The order's own history names who did each, in the owner's words.
+    const history = page.getByRole("region", { name: "Changes in the back office" });
+    await expect(history).toContainText(`The provider refused to refund ${ksh(bag.price)}`);
+    await expect(history).toContainText(
+      new RegExp(`Refunded ${ksh(bag.price)} of order [0-9A-F]{8} by hand`),
     );
     await expectAccessible(page, "order partly refunded");
 

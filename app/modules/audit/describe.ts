@@ -43,7 +43,8 @@ type Kind =
   | "count"
   | "category"
   | "fulfilment"
-  | "role";
+  | "role"
+  | "refund-method";
 
 /** The fields worth a line, by entity: their label and how their values read. */
 const FIELDS: Partial<Record<AuditEntity, Record<string, [string, Kind]>>> = {
@@ -74,7 +75,7 @@ const FIELDS: Partial<Record<AuditEntity, Record<string, [string, Kind]>>> = {
   },
   refund: {
     amount: ["Amount", "money"],
-    method: ["How", "text"],
+    method: ["How", "refund-method"],
     reason: ["Reason", "text"],
     state: ["State", "text"],
     failure: ["Provider's answer", "text"],
@@ -111,6 +112,12 @@ function show(value: unknown, kind: Kind): string {
       return Array.isArray(value) ? String(value.length) : String(value);
     case "category":
       return categoryName(String(value));
+    case "refund-method":
+      return value === "hand"
+        ? "by hand"
+        : value === "provider"
+          ? "through the provider"
+          : "reversed by the provider";
     case "role":
       return value === "owner" ? "Owner" : value === "staff" ? "Staff" : String(value);
     case "fulfilment":
@@ -207,10 +214,17 @@ export function describeChange(change: RecordedChange): {
     }
     case "refund": {
       const amount = typeof row.amount === "number" ? formatKsh(row.amount) : "";
+      const order = orderReference(id);
       const summary =
         action === "insert"
-          ? `Refunded ${amount} of order ${orderReference(id)}`
-          : `Refund of ${amount} on order ${orderReference(id)}: ${show(row.state, "text")}`;
+          ? row.method === "hand"
+            ? `Refunded ${amount} of order ${order} by hand`
+            : `Asked the payment's provider to refund ${amount} of order ${order}`
+          : row.state === "done"
+            ? `The provider refunded ${amount} of order ${order}`
+            : row.state === "failed"
+              ? `The provider refused to refund ${amount} of order ${order}`
+              : `Changed the refund of ${amount} on order ${order}`;
       return { summary, changes, href: `/admin/orders/${id}` };
     }
     case "code": {
