@@ -65,17 +65,21 @@ export const clientAddressContext = createContext<string>("unknown");
  * rendered whole rather than streamed, and its scripts carry `nonceMarker`, which the cache
  * replaces with a fresh nonce in every answer. Unset, a page makes its own nonce.
  */
-export const sharedPageContext = createContext<{ nonceMarker: string } | null>(null);
+export const sharedPageContext = createContext<{
+  nonceMarker: string;
+  /** Stands for each shopper's own parts, which every answer fills in (components/shell/shopper.tsx). */
+  shopperMarker: string;
+} | null>(null);
 
 /** The load context of one request: the shop's services and the client's address. */
 export function requestContext(
   services: Services,
   clientAddress?: string,
-  nonceMarker?: string,
+  shared?: { nonceMarker: string; shopperMarker: string },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   if (clientAddress) context.set(clientAddressContext, clientAddress);
-  if (nonceMarker) context.set(sharedPageContext, { nonceMarker });
+  if (shared) context.set(sharedPageContext, shared);
   return context;
 }

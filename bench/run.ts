@@ -52,11 +52,12 @@ const product = sampleCatalogue().find((p) => p.inStock && p.category === "dress
 if (!product) throw new Error("The sample catalogue has no dress in stock.");
 const LIGHTHOUSE_PAGES = ["/", "/shop", "/shop?category=dresses", `/product/${product.id}`];
 /**
- * Loaded pages: each as a first-time visitor gets it (no cookie: the page cache answers), and the
- * product page also as a shopper with a cart gets it (rendered for them, every time).
+ * Loaded pages: each as a first-time visitor gets it (no cookie), and `/shop` and the product page
+ * also as a shopper with a cart gets them (the same kept page, with their cart filled in).
  */
 const LOAD_PAGES: { path: string; label: string; withCart?: boolean }[] = [
   ...[...LIGHTHOUSE_PAGES, "/shop?q=dress"].map((path) => ({ path, label: path })),
+  { path: "/shop", label: "with a cart: /shop", withCart: true },
   { path: `/product/${product.id}`, label: `with a cart: /product/${product.id}`, withCart: true },
 ];
 

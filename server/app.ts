@@ -17,6 +17,7 @@ import { pageCache } from "./page-cache";
 import { refuseMalformedRequests } from "./refuse-malformed";
 import { routeLabeller } from "./route-label";
 import { secureCookies } from "./secure-cookies";
+import { shopperParts } from "./shopper-parts";
 
 export { boot, shutdown } from "~/boot.server";
 export { StartupError } from "~/utils/startup-error";
@@ -235,8 +236,9 @@ export function createApp(services: Services): express.Router {
     const render = createFetchHandler(build);
     shop.use(
       pageCache({
-        render: (request, { nonceMarker, clientAddress }) =>
-          render(request, requestContext(services, clientAddress, nonceMarker)),
+        render: (request, { shared, clientAddress }) =>
+          render(request, requestContext(services, clientAddress, shared)),
+        fill: (req) => shopperParts(services, req),
         version: services.database.catalogue.version,
         origin: env.PUBLIC_URL,
         maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,

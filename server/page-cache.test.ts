@@ -3,9 +3,10 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { isSharedPageRequest, pageCache } from "./page-cache";
 
-// A stand-in for React Router: a page naming its render, its price and its nonce in a script,
-// with the CSP header naming the same nonce, as entry.server.tsx renders pages.
-let renders: { url: string; marker: string; referer: string | null }[] = [];
+// A stand-in for React Router: a page naming its render, its price, a slot for the shopper's cart
+// and its nonce in a script, with the CSP header naming the same nonce, as entry.server.tsx
+// renders pages. The shopper's parts come from their cookie, as the shop's fill reads it.
+let renders: { url: string; marker: string; referer: string | null; cookie: string | null }[] = [];
 let price = 1200;
 let version = 0;
 let status = 200;
@@ -29,15 +30,31 @@ beforeAll(async () => {
           ? { referer: `https://shop.example${from}` }
           : {};
       },
-      async render(request, { nonceMarker: marker = "" }) {
-        renders.push({ url: request.url, marker, referer: request.headers.get("referer") });
+      async fill(req) {
+        const cart = /cart=(\w+)/.exec(req.headers.cookie ?? "")?.[1] ?? "empty";
+        const flash = /flash=(\w+)/.exec(req.headers.cookie ?? "")?.[1];
+        return {
+          slots: { cart: `<b>cart of ${cart}</b>`, ...(flash ? { flash: `<i>${flash}</i>` } : {}) },
+          setCookie: flash ? ["flash=; Max-Age=0"] : [],
+        };
+      },
+      async render(request, { shared }) {
+        const marker = shared?.nonceMarker ?? "";
+        const slot = (name: string) =>
+          shared ? `${shared.shopperMarker}:${name}:` : `own ${name}`;
+        renders.push({
+          url: request.url,
+          marker,
+          referer: request.headers.get("referer"),
+          cookie: request.headers.get("cookie"),
+        });
         await slow;
         const headers = new Headers({
           "Content-Type": "text/html; charset=utf-8",
           "Content-Security-Policy": `script-src 'nonce-${marker}'`,
         });
         if (setCookie) headers.set("Set-Cookie", "cart=someone; HttpOnly");
-        const body = `<p>${new URL(request.url).pathname} KSh ${price} render ${renders.length}${padding}</p><script nonce="${marker}">go()</script>`;
+        const body = `<p>${new URL(request.url).pathname} KSh ${price} render ${renders.length}${padding}</p>${slot("cart")}${slot("flash")}<script nonce="${marker}">go()</script>`;
         return new Response(body, { status, headers });
       },
     }),
@@ -71,12 +88,12 @@ describe("isSharedPageRequest", () => {
     path,
     headers,
   });
-  test("storefront pages without cookies are shared", () => {
+  test("storefront pages are shared, with cookies or without", () => {
     for (const path of ["/", "/shop", "/product/101", "/about", "/contact", "/delivery", "/menu"])
       expect(isSharedPageRequest(req(path)), path).toBe(true);
+    expect(isSharedPageRequest(req("/shop", { cookie: "cart=1" }))).toBe(true);
   });
-  test("a cookie, another method, data requests and private pages are not", () => {
-    expect(isSharedPageRequest(req("/shop", { cookie: "cart=1" }))).toBe(false);
+  test("credentials, another method, data requests and private pages are not", () => {
     expect(isSharedPageRequest(req("/shop", { authorization: "Bearer x" }))).toBe(false);
     expect(isSharedPageRequest(req("/shop", {}, "POST"))).toBe(false);
     expect(isSharedPageRequest(req("/shop", {}, "HEAD"))).toBe(false);
@@ -128,19 +145,46 @@ describe("pageCache", () => {
     expect(renders).toHaveLength(3);
   });
 
-  test("a visitor with a cookie gets a page rendered for them, and it is never kept", async () => {
-    const own = await get("/shop?mine", { cookie: "cart=mine" });
-    expect(own.cache).toBeNull();
+  test("every shopper gets the one kept page with their own parts, never another's", async () => {
+    const empty = await get("/shop?mine");
+    const ann = await get("/shop?mine", { cookie: "cart=ann" });
+    const ben = await get("/shop?mine", { cookie: "cart=ben; flash=added" });
     expect(renders).toHaveLength(1);
-    // Rendered with the visitor's own nonce: the marker of a kept page is for kept pages only.
+    // The kept page was rendered with no shopper's cookies at all.
+    expect(renders[0]!.cookie).toBeNull();
+    expect([empty.cache, ann.cache, ben.cache]).toEqual(["miss", "hit", "hit"]);
+    expect(empty.body).toContain("<b>cart of empty</b><script");
+    expect(ann.body).toContain("<b>cart of ann</b><script");
+    expect(ben.body).toContain("<b>cart of ben</b><i>added</i><script");
+    expect(ann.body).not.toContain("ben");
+    for (const answer of [empty, ann, ben]) expect(answer.body).not.toContain("shopper");
+    // A one-time message is spent by the answer that shows it.
+    expect(ben.response.headers.get("set-cookie")).toBe("flash=; Max-Age=0");
+    expect(ann.response.headers.get("set-cookie")).toBeNull();
+    expect(new Set([empty.nonce, ann.nonce, ben.nonce]).size).toBe(3);
+  });
+
+  test("concurrent shoppers each get their own parts and nonce", async () => {
+    const names = Array.from({ length: 40 }, (_, i) => `shopper${i}x`);
+    const answers = await Promise.all(
+      names.map((name) => get("/about", { cookie: `cart=${name}` })),
+    );
+    answers.forEach((answer, i) => {
+      expect(answer.body).toContain(`<b>cart of ${names[i]}</b>`);
+      expect(answer.body.match(/cart of \w+/g)).toHaveLength(1);
+    });
+    expect(new Set(answers.map((a) => a.nonce)).size).toBe(names.length);
+    expect(renders).toHaveLength(1);
+  });
+
+  test("a request with credentials gets a page rendered for it, never kept", async () => {
+    const own = await get("/shop?mine", { authorization: "Bearer token" });
+    expect(own.cache).toBeNull();
+    expect(own.body).toContain("own cart");
     expect(renders[0]!.marker).toBe("");
-    await get("/shop?mine", { cookie: "cart=mine" });
-    expect(renders).toHaveLength(2);
-    // Their answer is not what the next visitor without cookies gets.
-    expect((await get("/shop?mine")).cache).toBe("miss");
-    // A cookie the page sets (a one-time message read) reaches them.
+    // A cookie the page sets reaches it.
     setCookie = true;
-    const again = await get("/shop?mine", { cookie: "cart=mine" });
+    const again = await get("/shop?mine", { authorization: "Bearer token" });
     expect(again.response.headers.get("set-cookie")).toBe("cart=someone; HttpOnly");
   });
 

@@ -5,11 +5,14 @@ import type express from "express";
 import { LRUCache } from "lru-cache";
 
 /**
- * Storefront pages, rendered once and answered from memory to every visitor who carries no
- * cookie (a first visit, a crawler, a link shared on WhatsApp): the same HTML for all of them,
- * since a page differs between visitors only by what their cookies hold (the cart, a one-time
- * message, an admin's session). What each answer still gets of its own:
+ * Storefront pages, rendered once and answered from memory to every visitor: the same HTML for
+ * all of them, since a page differs between visitors only by the shopper's own parts (the cart's
+ * count and contents, a one-time message), which are filled in per answer. What each answer gets
+ * of its own:
  *
+ * - its shopper's parts: the page is rendered with a random marker in each shopper slot
+ *   (components/shell/shopper.tsx), and `fill` gives each answer the slots' HTML from the
+ *   request's own cookies, with any cookie to set (a one-time message spent);
  * - its Content-Security-Policy nonce: a page is rendered with a random marker in place of the
  *   nonce, and each answer replaces the marker with a fresh nonce, in the page and the header;
  * - its freshness: a kept page is used only at the catalogue version it was rendered at (see
@@ -22,13 +25,13 @@ import { LRUCache } from "lru-cache";
  * `vary` names: a page that reads one (a product page's 'Back to Shop' reads the Referer) is kept
  * once per value of it, as `vary` normalises it.
  *
- * A visitor with cookies gets the same pages rendered for them and never kept, also whole and
- * compressed here: compressing a page in one pass off the main thread costs a fraction of
+ * A request with an Authorization header gets a page rendered for it and never kept, also whole
+ * and compressed here: compressing a page in one pass off the main thread costs a fraction of
  * compressing React's stream of small writes as they come (a tenth of a page's time, measured).
  */
 export type RenderPage = (
   request: Request,
-  options: { nonceMarker?: string; clientAddress?: string },
+  options: { shared?: { nonceMarker: string; shopperMarker: string }; clientAddress?: string },
 ) => Promise<Response>;
 
 export type Rendered = {
@@ -37,13 +40,20 @@ export type Rendered = {
   html: string;
   /** Stands for the nonce in `html` and the headers. */
   marker: string;
+  /** Stands for the shopper's own parts in `html`: `${shopperMarker}:${slot}:`. */
+  shopperMarker?: string;
 };
+
+/** One shopper's parts of a page: each slot's HTML, and the cookies its answer sets. */
+export type ShopperParts = { slots: Record<string, string>; setCookie: string[] };
 
 type KeptPage = Rendered & { version: number; bytes: number };
 
 type Options = {
   /** Renders a page as React Router does, whole, with `nonceMarker` as its scripts' nonce. */
   render: RenderPage;
+  /** The shopper's parts of a shared page, from the request's cookies. */
+  fill: (req: express.Request) => Promise<ShopperParts>;
   /** The catalogue's version now (grows with every change). */
   version: () => number;
   /** Where the shop is reached: the origin pages are rendered for. */
@@ -60,13 +70,16 @@ type Options = {
 /** The storefront's pages that are the same for every visitor without cookies. */
 const SHARED_PAGES = /^\/(?:shop|about|contact|delivery|returns|menu|product\/[^/.]+)?\/?$/;
 
-/** Whether a request may be answered with a page kept for everyone. */
+/**
+ * Whether a request may be answered with a page kept for everyone (and its own parts filled in):
+ * any storefront page, cookies or not; not one sent with credentials of another kind.
+ */
 export function isSharedPageRequest(req: {
   method: string;
   path: string;
   headers: Record<string, unknown>;
 }): boolean {
-  return isStorefrontPageRequest(req) && !req.headers.cookie && !req.headers.authorization;
+  return isStorefrontPageRequest(req) && !req.headers.authorization;
 }
 
 /** A storefront page asked for by a browser, with or without cookies. */
@@ -83,6 +96,7 @@ const DROPPED = new Set(["content-length", "content-encoding", "set-cookie", "tr
 
 export function pageCache({
   render,
+  fill,
   version,
   origin,
   maxBytes,
@@ -108,15 +122,18 @@ export function pageCache({
     at: number,
   ): Promise<Rendered> => {
     const marker = randomBytes(16).toString("base64");
+    // Letters and digits only: it passes unchanged through HTML, JSON and URL escaping.
+    const shopperMarker = `shopper${randomBytes(16).toString("hex")}`;
     const response = await render(
       new Request(new URL(url, origin), { headers: { ...headers, accept: "text/html" } }),
-      { nonceMarker: marker },
+      { shared: { nonceMarker: marker, shopperMarker } },
     );
     const page: Rendered = {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !DROPPED.has(name)),
       html: await response.text(),
       marker,
+      shopperMarker,
     };
     const shareable =
       response.status === 200 &&
@@ -177,21 +194,35 @@ export function pageCache({
         page = await pending;
         res.setHeader("X-Page-Cache", "miss");
       }
-      await answerPage(req, res, page);
+      const own = await fill(req);
+      if (own.setCookie.length) res.setHeader("Set-Cookie", own.setCookie);
+      await answerPage(req, res, page, own.slots);
     } catch (error) {
       next(error);
     }
   };
 }
 
-/** One answer: the page with a fresh nonce, compressed as the browser accepts. */
-export async function answerPage(req: express.Request, res: express.Response, page: Rendered) {
+/** One answer: the page with its shopper's parts and a fresh nonce, compressed as the browser accepts. */
+export async function answerPage(
+  req: express.Request,
+  res: express.Response,
+  page: Rendered,
+  slots: Record<string, string> = {},
+) {
   const nonce = randomBytes(16).toString("base64");
   const fresh = (text: string) => (page.marker ? text.replaceAll(page.marker, nonce) : text);
-  const html = fresh(page.html);
+  const filled = page.shopperMarker
+    ? page.html.replace(
+        new RegExp(`${page.shopperMarker}:([a-z-]+):`, "g"),
+        (_, slot: string) => slots[slot] ?? "",
+      )
+    : page.html;
+  const html = fresh(filled);
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, fresh(value));
-  res.setHeader("Vary", "Accept-Encoding");
+  // The shopper's parts come from their cookies.
+  res.setHeader("Vary", "Accept-Encoding, Cookie");
   const encoding = req.acceptsEncodings("br", "gzip", "identity");
   if (encoding === "br" || encoding === "gzip") {
     res.setHeader("Content-Encoding", encoding);

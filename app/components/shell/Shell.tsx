@@ -6,6 +6,7 @@ import { CategoriesContext } from "./categories-context";
 import type { NavCategory } from "./nav";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
+import { type Flash, FlashToast, ShopperSlot } from "./shopper";
 
 // The menu and the cart drawer load when a shopper shows they want one (a touch, a pointer or
 // focus on its button, or an item added), not with every page: before JavaScript, and until
@@ -21,7 +22,7 @@ type Props = {
   cart: CartSummary;
   demoPayments: boolean;
   /** A message from a form posted without JavaScript ('Added to cart!'). */
-  flash: { kind: "success" | "error"; message: string } | null;
+  flash: Flash | null;
   children: ReactNode;
 };
 
@@ -100,14 +101,7 @@ export function Shell({
           />
           <ToastHost />
           {/* The toasts' place, above a phone page's sticky bar too (app.css). */}
-          {flash ? (
-            <p
-              role={flash.kind === "error" ? "alert" : "status"}
-              className={`fixed right-4 bottom-[var(--toast-bottom,1rem)] z-50 max-w-sm rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${flash.kind === "error" ? "bg-danger text-white" : "bg-ink text-paper"}`}
-            >
-              {flash.message}
-            </p>
-          ) : null}
+          <ShopperSlot name="flash">{flash ? <FlashToast flash={flash} /> : null}</ShopperSlot>
         </div>
       </CartProvider>
     </CategoriesContext>

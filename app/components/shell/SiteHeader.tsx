@@ -1,10 +1,11 @@
 import ChevronDown from "lucide-react/icons/chevron-down";
 import Menu from "lucide-react/icons/menu";
-import ShoppingBag from "lucide-react/icons/shopping-bag";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BrandMark } from "../icons";
+import { CartButton } from "./CartButton";
 import { activeCategory, MAIN_LINKS, type NavCategory } from "./nav";
+import { ShopperSlot } from "./shopper";
 
 type Props = {
   shopName: string;
@@ -134,30 +135,14 @@ export function SiteHeader(props: Props) {
           </ul>
         </nav>
 
-        {/* A link to the cart page before JavaScript; with it, the button opens the drawer. */}
-        <a
-          ref={cartButtonRef}
-          href="/cart"
-          {...intent}
-          onClick={(event) => {
-            event.preventDefault();
-            onOpenCart();
-          }}
-          className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-sand"
-          aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
-          data-testid="cart-button"
-        >
-          <ShoppingBag aria-hidden="true" />
-          {cartCount > 0 ? (
-            <span
-              className="absolute top-0.5 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-white tabular"
-              data-testid="cart-badge"
-              aria-hidden="true"
-            >
-              {cartCount}
-            </span>
-          ) : null}
-        </a>
+        <ShopperSlot name="cart-button">
+          <CartButton
+            count={cartCount}
+            buttonRef={cartButtonRef}
+            onIntent={onIntent}
+            onOpen={onOpenCart}
+          />
+        </ShopperSlot>
       </div>
     </header>
   );

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { fieldErrors } from "~/utils/field-errors";
-import { ROLES, type Role } from "./roles";
+import { ROLES } from "./role-names";
 
 /** The least a password may be; better-auth is told the same (auth.server.ts). */
 export const MIN_PASSWORD_LENGTH = 10;
@@ -29,7 +29,7 @@ const accountSchema = z.object({
       z.maxLength(254, ACCOUNT_MESSAGES.email),
       z.email(ACCOUNT_MESSAGES.email),
     ),
-  role: z.enum(ROLES as [Role, ...Role[]], { error: ACCOUNT_MESSAGES.role }),
+  role: z.enum(ROLES, { error: ACCOUNT_MESSAGES.role }),
 });
 
 export type AccountFields = z.infer<typeof accountSchema>;

@@ -1,5 +1,6 @@
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
+import { isRole, type Role } from "./role-names";
 
 /**
  * Who may do what in the back office, with better-auth's access control (the admin plugin checks
@@ -36,18 +37,13 @@ export const roles = {
   }),
 };
 
-export type Role = keyof typeof roles;
-export const ROLES = Object.keys(roles) as Role[];
-export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", staff: "Staff" };
+export { isRole, ROLE_LABELS, ROLES, type Role } from "./role-names";
 
 type Statements = typeof statements;
 /** One permission: a resource and one of its actions, e.g. { products: "delete" }. */
 export type Permission = {
   [R in keyof Statements]: { [K in R]: Statements[R][number] };
 }[keyof Statements];
-
-export const isRole = (value: unknown): value is Role =>
-  typeof value === "string" && Object.hasOwn(roles, value);
 
 /** Whether `role` may do `permission`; an unknown role may do nothing. */
 export function can(role: string | null | undefined, permission: Permission): boolean {

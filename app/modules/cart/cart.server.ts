@@ -5,6 +5,7 @@ import { priceNow } from "~/modules/catalog/sale-sql.server";
 import { capLine, stockLimitMessage } from "~/modules/inventory/stock-rules";
 import { shopCookie } from "~/utils/shop-cookie.server";
 import { isUuid } from "~/utils/uuid";
+import { cartChanged } from "./cart-changes.server";
 import {
   addLine,
   type CartLine,
@@ -147,6 +148,19 @@ async function changeLines(
   cartId: string | null,
   change: (lines: CartLine[], tx: Tx) => Promise<CartLine[]>,
 ) {
+  try {
+    return await changeLinesNow(db, cartId, change);
+  } finally {
+    // After the commit (or the rollback): the storefront reads this cart afresh.
+    cartChanged(cartId);
+  }
+}
+
+async function changeLinesNow(
+  db: Db,
+  cartId: string | null,
+  change: (lines: CartLine[], tx: Tx) => Promise<CartLine[]>,
+) {
   return db.transaction(async (tx) => {
     let id = cartId;
     const [existing] = id
@@ -257,8 +271,9 @@ export function removeFromCart(db: Db, cartId: string, line: Pick<CartLine, "pro
   return changeLines(db, cartId, async (lines) => removeLine(lines, line));
 }
 
-export async function clearCart(db: Db | Tx, cartId: string) {
+export async function clearCart(db: Db, cartId: string) {
   await db.delete(cartLines).where(eq(cartLines.cartId, cartId));
+  cartChanged(cartId);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   setRole,
 } from "~/modules/auth/accounts.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
-import { isRole, ROLE_LABELS, ROLES, type Role } from "~/modules/auth/roles";
+import { isRole, ROLE_LABELS, ROLES, type Role } from "~/modules/auth/role-names";
 import { servicesContext } from "~/services.server";
 import { formatDateTime } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";

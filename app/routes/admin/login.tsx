@@ -1,5 +1,5 @@
 import Lock from "lucide-react/icons/lock";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { BrandMark } from "~/components/icons";
 import { logIn } from "~/modules/auth/login.server";
 import { getAdmin } from "~/modules/auth/require-admin.server";
@@ -15,7 +15,8 @@ export const meta: Route.MetaFunction = () => [
 /** A signed-in admin has nothing to do here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getAdmin(context.get(servicesContext).auth, request)) throw redirect("/admin");
-  return null;
+  // Back from setting a password through a link.
+  return { passwordSet: new URL(request.url).searchParams.get("password") === "set" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,8 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/admin", { headers: result.headers });
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
-  const [search] = useSearchParams();
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
@@ -46,7 +46,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           Back-office
         </p>
         <h1 className="mt-6 text-2xl font-bold">Admin Login</h1>
-        {search.get("password") === "set" && !actionData ? (
+        {loaderData.passwordSet && !actionData ? (
           <p role="status" className="mt-4 rounded-lg border border-success/40 p-3 text-sm">
             Your password is set. Please log in.
           </p>

@@ -2,65 +2,62 @@ import { useMemo } from "react";
 import { data, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage, errorPageFor } from "~/components/ErrorPage";
 import { Shell } from "~/components/shell/Shell";
-import { EMPTY_CART, loadCart, readCartId } from "~/modules/cart/cart.server";
-import { flashCookie, readFlash } from "~/modules/cart/flash.server";
+import { pageShopper, ShopperMarker, ShopperScript } from "~/components/shell/shopper";
+import { loadShopper } from "~/modules/cart/shopper.server";
 import { stockedCategories } from "~/modules/catalog/listing.server";
 import { navCategories } from "~/modules/catalog/nav-categories";
-import { freeDeliveryApplies, shortOfFreeDelivery } from "~/modules/checkout/delivery";
 import { useShopConfig } from "~/root";
-import { servicesContext } from "~/services.server";
+import { servicesContext, sharedPageContext } from "~/services.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/layout";
 
-/** Storefront pages only: the cart for the header and drawer, and a one-time message. */
+/**
+ * Storefront pages only: the collections in stock for the menus, and the shopper's own parts (the
+ * cart for the header and drawer, a one-time message). A page rendered to be shared by every
+ * shopper (server/page-cache.ts) carries a marker instead, and each answer fills them in.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, database, settings } = context.get(servicesContext);
-  const cartId = await readCartId(request);
-  let cart = EMPTY_CART;
+  const services = context.get(servicesContext);
+  const shared = context.get(sharedPageContext);
   // Without the database, the menus offer every collection.
-  let stocked: string[] | null = null;
-  try {
-    [cart, stocked] = await Promise.all([loadCart(db, cartId), stockedCategories(database)]);
-  } catch (error) {
-    // The page itself says whether the database is down; the header just shows no cart.
-    logger.error({ err: error }, "could not load the cart");
-  }
-  const flash = await readFlash(request);
-  const freeDeliveryOver = settings.FREE_DELIVERY_OVER;
-  const delivery = {
-    free: freeDeliveryApplies(cart.total, freeDeliveryOver),
-    shortBy: shortOfFreeDelivery(cart.total, freeDeliveryOver),
-  };
+  const stocked = await stockedCategories(services.database).catch((error: unknown) => {
+    logger.error({ err: error }, "could not load the collections in stock");
+    return null;
+  });
+  if (shared) return data({ shopper: null, marker: shared.shopperMarker, stocked });
+  const { shopper, setCookie } = await loadShopper(services, request);
   return data(
-    {
-      cart: { count: cart.count, total: cart.total, items: cart.items, delivery },
-      flash,
-      stocked,
-    },
-    flash
-      ? { headers: { "Set-Cookie": await flashCookie.serialize("", { maxAge: 0 }) } }
-      : undefined,
+    { shopper, marker: null, stocked },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
+
+const NO_SHOPPER = { cart: { count: 0, total: 0, items: [] }, flash: null };
 
 function StorefrontShell({ children }: { children: React.ReactNode }) {
   const config = useShopConfig();
   // Also read by the error boundary, which renders in place of the layout's component.
-  const { cart, flash, stocked } = useRouteLoaderData<typeof loader>(
-    "routes/storefront/layout",
-  ) ?? { cart: { count: 0, total: 0, items: [] }, flash: null, stocked: null };
+  const loaded = useRouteLoaderData<typeof loader>("routes/storefront/layout");
+  const stocked = loaded?.stocked ?? null;
   const categories = useMemo(() => navCategories(stocked ?? undefined), [stocked]);
+  // A shared page's shopper is in the page itself (filled in by the server); after a change to
+  // the cart the loader's answer is the shopper's own.
+  const shopper = loaded?.shopper ?? pageShopper() ?? NO_SHOPPER;
+  const marker = import.meta.env.SSR ? (loaded?.marker ?? null) : null;
   return (
-    <Shell
-      shopName={config.shopName}
-      social={config}
-      categories={categories}
-      cart={cart}
-      demoPayments={config.demoPayments}
-      flash={flash}
-    >
-      {children}
-    </Shell>
+    <ShopperMarker value={marker}>
+      <Shell
+        shopName={config.shopName}
+        social={config}
+        categories={categories}
+        cart={shopper.cart}
+        demoPayments={config.demoPayments}
+        flash={shopper.flash}
+      >
+        {children}
+      </Shell>
+      <ShopperScript shopper={loaded?.shopper ?? null} marker={marker} />
+    </ShopperMarker>
   );
 }
 
