@@ -137,10 +137,12 @@ test.describe("Following an order", () => {
     await noteField.fill("2NK Sacco, arrives 4 pm");
     await details.getByRole("button", { name: "Save step" }).click();
     await expect(details.getByTestId("fulfilment-state")).toContainText("Sent");
+    // Checked while the step's toast is on screen, well before it fades (10 s): measured mid-fade
+    // on a slow machine, its Undo's colours are not yet its own.
+    await expectAccessible(page, "order details with fulfilment");
     await expect(details.getByRole("list", { name: "Timeline" })).toContainText(
       "Fulfilment: Sent. Note: 2NK Sacco, arrives 4 pm",
     );
-    await expectAccessible(page, "order details with fulfilment");
 
     await openDashboard(page, "/admin/messages");
     const onItsWay = page
