@@ -54,3 +54,28 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
     </ol>
   );
 }
+
+/** One product's or order's own changes in the back office, under a heading, newest first. */
+export function ChangesSection({
+  id,
+  entries,
+  none,
+}: {
+  id: string;
+  entries: ActivityEntry[];
+  /** Said when no one has changed it yet. */
+  none: string;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <h3 id={id} className="font-semibold">
+        Changes in the back office
+      </h3>
+      {entries.length === 0 ? (
+        <p className="mt-1 text-sm text-muted">{none}</p>
+      ) : (
+        <ActivityList entries={entries} />
+      )}
+    </section>
+  );
+}

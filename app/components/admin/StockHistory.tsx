@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Modal } from "~/components/Modal";
 import { formatDateTime } from "~/utils/dates";
-import { type ActivityEntry, ActivityList } from "./ActivityList";
+import { type ActivityEntry, ChangesSection } from "./ActivityList";
 
 /** One movement of the stock ledger, in the owner's words (the route writes them). */
 export type HistoryEntry = {
@@ -83,16 +83,11 @@ export function StockHistory({
         </>
       )}
       {changes ? (
-        <section aria-labelledby="product-changes-heading" className="mt-5">
-          <h3 id="product-changes-heading" className="font-semibold">
-            Changes in the back office
-          </h3>
-          {changes.length === 0 ? (
-            <p className="mt-1 text-sm text-muted">No one has changed this product yet.</p>
-          ) : (
-            <ActivityList entries={changes} />
-          )}
-        </section>
+        <ChangesSection
+          id="product-changes-heading"
+          entries={changes}
+          none="No one has changed this product yet."
+        />
       ) : null}
     </Modal>
   );

@@ -53,10 +53,7 @@ export async function logIn(
       await passwordAccepted(db, email, input.ip, device);
       return { ok: "code", headers };
     }
-    await loginSucceeded(db, email, input.ip, device);
-    await recordSignIn(db, { email, ip: input.ip, ok: true });
-    headers.append("Set-Cookie", rememberDevice(email, secret, isSecure(request)));
-    return { ok: true, headers };
+    return signedIn(db, request, { email, ip: input.ip, device, secret, headers });
   } catch (error) {
     const refused = await refusal(error);
     if (!refused) throw error;
@@ -71,6 +68,18 @@ export async function logIn(
 }
 
 const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
+
+/** A sign-in complete: its failures forgiven, written to the trail, and the device remembered. */
+async function signedIn(
+  db: Db,
+  request: Request,
+  done: { email: string; ip: string; device: string | null; secret: string; headers: Headers },
+): Promise<Outcome> {
+  await loginSucceeded(db, done.email, done.ip, done.device);
+  await recordSignIn(db, { email: done.email, ip: done.ip, ok: true });
+  done.headers.append("Set-Cookie", rememberDevice(done.email, done.secret, isSecure(request)));
+  return { ok: true, headers: done.headers };
+}
 
 /** The name of better-auth's second-step cookie, plain or with the secure prefix. */
 const SECOND_STEP_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=([^;]+)/;
@@ -113,10 +122,7 @@ export async function verifySecondStep(
     const { headers } = input.recovery
       ? await auth.api.verifyBackupCode(call)
       : await auth.api.verifyTOTP(call);
-    await loginSucceeded(db, email, input.ip, device);
-    await recordSignIn(db, { email, ip: input.ip, ok: true });
-    headers.append("Set-Cookie", rememberDevice(email, secret, isSecure(request)));
-    return { ok: true, headers };
+    return signedIn(db, request, { email, ip: input.ip, device, secret, headers });
   } catch (error) {
     const refused = await refusal(error);
     if (!refused) throw error;

@@ -1,7 +1,7 @@
 import ShieldCheck from "lucide-react/icons/shield-check";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { SignInButton, SignInCard } from "~/components/admin/SignInCard";
 import { FormField, inputClass } from "~/components/FormField";
-import { BrandMark } from "~/components/icons";
 import { TRUSTED_DEVICE_DAYS } from "~/modules/auth/auth.server";
 import { secondStepAccount, verifySecondStep } from "~/modules/auth/login.server";
 import { clientAddressContext, servicesContext } from "~/services.server";
@@ -58,79 +58,70 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
     </label>
   );
   return (
-    <main id="main" className="flex min-h-dvh items-center justify-center bg-sand px-4 py-12">
-      <div className="w-full max-w-sm rounded-2xl border border-hairline bg-white p-6 shadow-sm sm:p-8">
-        <p className="flex items-center gap-2 text-lg font-extrabold">
-          <BrandMark />
-          Back-office
+    <SignInCard title="Enter your sign-in code">
+      <p className="mt-2 text-sm">
+        Open the authenticator app on your phone and type the code it shows for{" "}
+        <span className="font-semibold break-all">{loaderData.email}</span>.
+      </p>
+      {error ? (
+        <p role="alert" className="mt-4 text-sm font-medium text-danger">
+          {error}
         </p>
-        <h1 className="mt-6 text-2xl font-bold">Enter your sign-in code</h1>
-        <p className="mt-2 text-sm">
-          Open the authenticator app on your phone and type the code it shows for{" "}
-          <span className="font-semibold break-all">{loaderData.email}</span>.
-        </p>
-        {error ? (
-          <p role="alert" className="mt-4 text-sm font-medium text-danger">
-            {error}
-          </p>
-        ) : null}
-        <Form method="post" className="mt-4 space-y-4">
-          <FormField id="code" label="6-digit code" required>
+      ) : null}
+      <Form method="post" className="mt-4 space-y-4">
+        <FormField id="code" label="6-digit code" required>
+          <input
+            id="code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]{6,8}"
+            maxLength={8}
+            required
+            className={`${inputClass} text-lg tracking-widest tabular`}
+          />
+        </FormField>
+        {trust}
+        <SignInButton
+          busy={busy}
+          icon={<ShieldCheck size={16} aria-hidden="true" />}
+          label="Verify"
+          busyLabel="Checking..."
+        />
+      </Form>
+      <details className="mt-5" open={actionData?.recovery}>
+        <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">
+          Lost your phone? Use a recovery code
+        </summary>
+        <Form method="post" className="mt-2 space-y-4">
+          <input type="hidden" name="intent" value="recovery" />
+          <FormField id="recovery-code" label="Recovery code" required>
             <input
-              id="code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]{6,8}"
-              maxLength={8}
+              id="recovery-code"
+              name="recoveryCode"
+              autoComplete="off"
+              autoCapitalize="none"
+              maxLength={64}
               required
-              className={`${inputClass} text-lg tracking-widest tabular`}
+              className={`${inputClass} font-mono`}
             />
           </FormField>
           {trust}
           <button
             type="submit"
             disabled={busy}
-            className="btn btn-primary w-full disabled:opacity-70"
+            className="btn w-full border border-hairline bg-white"
           >
-            <ShieldCheck size={16} aria-hidden="true" />
-            {busy ? "Checking..." : "Verify"}
+            Use recovery code
           </button>
         </Form>
-        <details className="mt-5" open={actionData?.recovery}>
-          <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">
-            Lost your phone? Use a recovery code
-          </summary>
-          <Form method="post" className="mt-2 space-y-4">
-            <input type="hidden" name="intent" value="recovery" />
-            <FormField id="recovery-code" label="Recovery code" required>
-              <input
-                id="recovery-code"
-                name="recoveryCode"
-                autoComplete="off"
-                autoCapitalize="none"
-                maxLength={64}
-                required
-                className={`${inputClass} font-mono`}
-              />
-            </FormField>
-            {trust}
-            <button
-              type="submit"
-              disabled={busy}
-              className="btn w-full border border-hairline bg-white"
-            >
-              Use recovery code
-            </button>
-          </Form>
-        </details>
-        <Link
-          to="/login"
-          className="mt-4 inline-flex min-h-11 items-center text-sm underline underline-offset-4"
-        >
-          Back to the login
-        </Link>
-      </div>
-    </main>
+      </details>
+      <Link
+        to="/login"
+        className="mt-4 inline-flex min-h-11 items-center text-sm underline underline-offset-4"
+      >
+        Back to the login
+      </Link>
+    </SignInCard>
   );
 }

@@ -1,6 +1,6 @@
 import Lock from "lucide-react/icons/lock";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { BrandMark } from "~/components/icons";
+import { SignInButton, SignInCard } from "~/components/admin/SignInCard";
 import { logIn } from "~/modules/auth/login.server";
 import { getAdmin } from "~/modules/auth/require-admin.server";
 import { clientAddressContext, servicesContext } from "~/services.server";
@@ -39,61 +39,52 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <main id="main" className="flex min-h-dvh items-center justify-center bg-sand px-4 py-12">
-      <div className="w-full max-w-sm rounded-2xl border border-hairline bg-white p-6 shadow-sm sm:p-8">
-        <p className="flex items-center gap-2 text-lg font-extrabold">
-          <BrandMark />
-          Back-office
+    <SignInCard title="Admin Login">
+      {loaderData.passwordSet && !actionData ? (
+        <p role="status" className="mt-4 rounded-lg border border-success/40 p-3 text-sm">
+          Your password is set. Please log in.
         </p>
-        <h1 className="mt-6 text-2xl font-bold">Admin Login</h1>
-        {loaderData.passwordSet && !actionData ? (
-          <p role="status" className="mt-4 rounded-lg border border-success/40 p-3 text-sm">
-            Your password is set. Please log in.
+      ) : null}
+      <Form method="post" className="mt-6 space-y-4">
+        <div>
+          <label htmlFor="login-email" className="block text-sm font-semibold">
+            Email
+          </label>
+          <input
+            id="login-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={actionData?.email}
+            className="mt-1.5 min-h-11 w-full rounded-xl border border-hairline px-4"
+          />
+        </div>
+        <div>
+          <label htmlFor="login-password" className="block text-sm font-semibold">
+            Password
+          </label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="mt-1.5 min-h-11 w-full rounded-xl border border-hairline px-4"
+          />
+        </div>
+        {actionData?.error ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {actionData.error}
           </p>
         ) : null}
-        <Form method="post" className="mt-6 space-y-4">
-          <div>
-            <label htmlFor="login-email" className="block text-sm font-semibold">
-              Email
-            </label>
-            <input
-              id="login-email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              defaultValue={actionData?.email}
-              className="mt-1.5 min-h-11 w-full rounded-xl border border-hairline px-4"
-            />
-          </div>
-          <div>
-            <label htmlFor="login-password" className="block text-sm font-semibold">
-              Password
-            </label>
-            <input
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              className="mt-1.5 min-h-11 w-full rounded-xl border border-hairline px-4"
-            />
-          </div>
-          {actionData?.error ? (
-            <p role="alert" className="text-sm font-medium text-danger">
-              {actionData.error}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            disabled={busy}
-            className="btn btn-primary w-full disabled:opacity-70"
-          >
-            <Lock size={16} aria-hidden="true" />
-            {busy ? "Logging in..." : "Login"}
-          </button>
-        </Form>
-      </div>
-    </main>
+        <SignInButton
+          busy={busy}
+          icon={<Lock size={16} aria-hidden="true" />}
+          label="Login"
+          busyLabel="Logging in..."
+        />
+      </Form>
+    </SignInCard>
   );
 }

@@ -1,7 +1,7 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { ActivityList } from "~/components/admin/ActivityList";
+import { ChangesSection } from "~/components/admin/ActivityList";
 import { OrderDetails, useStepToast } from "~/components/admin/OrderDetails";
 import { historyOf } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
@@ -72,16 +72,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <OrderDetails order={order} />
       </div>
       {history ? (
-        <section aria-labelledby="order-history-heading" className="mt-6">
-          <h3 id="order-history-heading" className="font-semibold">
-            Changes in the back office
-          </h3>
-          {history.length === 0 ? (
-            <p className="mt-1 text-sm text-muted">No one has changed this order yet.</p>
-          ) : (
-            <ActivityList entries={history} />
-          )}
-        </section>
+        <ChangesSection
+          id="order-history-heading"
+          entries={history}
+          none="No one has changed this order yet."
+        />
       ) : null}
     </section>
   );

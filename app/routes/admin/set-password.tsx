@@ -1,7 +1,7 @@
 import KeyRound from "lucide-react/icons/key-round";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { SignInButton, SignInCard } from "~/components/admin/SignInCard";
 import { FormField, inputClass } from "~/components/FormField";
-import { BrandMark } from "~/components/icons";
 import { recordEvent } from "~/modules/audit/audit.server";
 import { MIN_PASSWORD_LENGTH, validatePasswordForm } from "~/modules/auth/account-form";
 import { linkHolder } from "~/modules/auth/accounts.server";
@@ -60,69 +60,60 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   const invalid = (name: string) =>
     errors[name] ? { "aria-invalid": true as const, "aria-describedby": `new-${name}-error` } : {};
   return (
-    <main id="main" className="flex min-h-dvh items-center justify-center bg-sand px-4 py-12">
-      <div className="w-full max-w-sm rounded-2xl border border-hairline bg-white p-6 shadow-sm sm:p-8">
-        <p className="flex items-center gap-2 text-lg font-extrabold">
-          <BrandMark />
-          Back-office
-        </p>
-        <h1 className="mt-6 text-2xl font-bold">Set your password</h1>
-        {holder ? (
-          <Form method="post" className="mt-4 space-y-4" noValidate>
-            <p className="text-sm">
-              For <span className="font-semibold break-all">{holder.email}</span>. At least{" "}
-              {MIN_PASSWORD_LENGTH} characters; a few words you will remember are good.
-            </p>
-            {/* For password managers: the account the new password belongs to. */}
-            <input type="hidden" name="username" autoComplete="username" value={holder.email} />
-            <FormField id="new-password" label="New password" required error={errors.password}>
-              <input
-                id="new-password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                className={inputClass}
-                {...invalid("password")}
-              />
-            </FormField>
-            <FormField
-              id="new-confirm"
-              label="The same password again"
+    <SignInCard title="Set your password">
+      {holder ? (
+        <Form method="post" className="mt-4 space-y-4" noValidate>
+          <p className="text-sm">
+            For <span className="font-semibold break-all">{holder.email}</span>. At least{" "}
+            {MIN_PASSWORD_LENGTH} characters; a few words you will remember are good.
+          </p>
+          {/* For password managers: the account the new password belongs to. */}
+          <input type="hidden" name="username" autoComplete="username" value={holder.email} />
+          <FormField id="new-password" label="New password" required error={errors.password}>
+            <input
+              id="new-password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
               required
-              error={errors.confirm}
-            >
-              <input
-                id="new-confirm"
-                name="confirm"
-                type="password"
-                autoComplete="new-password"
-                required
-                className={inputClass}
-                {...invalid("confirm")}
-              />
-            </FormField>
-            <button
-              type="submit"
-              disabled={busy}
-              className="btn btn-primary w-full disabled:opacity-70"
-            >
-              <KeyRound size={16} aria-hidden="true" />
-              {busy ? "Saving..." : "Set password"}
-            </button>
-          </Form>
-        ) : (
-          <>
-            <p role="alert" className="mt-4 text-sm">
-              {LINK_GONE}
-            </p>
-            <Link to="/login" className="btn mt-6 w-full border border-hairline bg-white">
-              Go to the login
-            </Link>
-          </>
-        )}
-      </div>
-    </main>
+              minLength={MIN_PASSWORD_LENGTH}
+              className={inputClass}
+              {...invalid("password")}
+            />
+          </FormField>
+          <FormField
+            id="new-confirm"
+            label="The same password again"
+            required
+            error={errors.confirm}
+          >
+            <input
+              id="new-confirm"
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              required
+              className={inputClass}
+              {...invalid("confirm")}
+            />
+          </FormField>
+          <SignInButton
+            busy={busy}
+            icon={<KeyRound size={16} aria-hidden="true" />}
+            label="Set password"
+            busyLabel="Saving..."
+          />
+        </Form>
+      ) : (
+        <>
+          <p role="alert" className="mt-4 text-sm">
+            {LINK_GONE}
+          </p>
+          <Link to="/login" className="btn mt-6 w-full border border-hairline bg-white">
+            Go to the login
+          </Link>
+        </>
+      )}
+    </SignInCard>
   );
 }
