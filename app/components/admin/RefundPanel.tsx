@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useActionData, useFetcher } from "react-router";
+import { errorProps } from "~/components/FormField";
 import { notify } from "~/components/toast";
 import { formatDateTime } from "~/utils/dates";
 import { formatKsh } from "~/utils/money";
@@ -66,8 +67,7 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
   const left = order.amount - order.refunded;
   const canRefund = (order.paid || order.status === "Completed") && left > 0;
   const id = (name: string) => `refund-${order.id}-${name}`;
-  const invalid = (name: string) =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": id(`${name}-error`) } : {};
+  const invalid = (name: string) => errorProps(id(name), errors[name]);
   const fieldError = (name: string) =>
     errors[name] ? (
       <p id={id(`${name}-error`)} role="alert" className="mt-1 text-sm text-danger">

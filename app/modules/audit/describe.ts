@@ -242,24 +242,24 @@ export function describeChange(change: RecordedChange): {
     }
     case "account": {
       const email = String(row.email ?? "an account");
+      // What an account's own acts read as (written by the code); else the row's change.
+      const acts: Record<string, string> = {
+        insert: `Added the account ${email} (${show(row.role, "role")})`,
+        "password-reset": `Reset the password of ${email}`,
+        "password-set": `${email} set a password through their link`,
+        "two-factor-on": `${email} turned on two-factor sign-in`,
+        "two-factor-off": `${email} turned off two-factor sign-in`,
+        "two-factor-required": "Required two-factor sign-in for every account",
+        "two-factor-optional": "Made two-factor sign-in optional",
+      };
+      const changed = (field: string) => changes.some((c) => c.field === field);
       const summary =
-        action === "insert"
-          ? `Added the account ${email} (${show(row.role, "role")})`
-          : action === "password-reset"
-            ? `Reset the password of ${email}`
-            : action === "password-set"
-              ? `${email} set a password through their link`
-              : action === "two-factor-on" || action === "two-factor-off"
-                ? `${email} turned ${action === "two-factor-on" ? "on" : "off"} two-factor sign-in`
-                : action === "two-factor-required" || action === "two-factor-optional"
-                  ? action === "two-factor-required"
-                    ? "Required two-factor sign-in for every account"
-                    : "Made two-factor sign-in optional"
-                  : changes.some((c) => c.field === "Disabled")
-                    ? `${after?.banned ? "Disabled" : "Enabled"} the account ${email}`
-                    : changes.some((c) => c.field === "Role")
-                      ? `Changed the role of ${email}`
-                      : `Changed the account ${email}`;
+        (Object.hasOwn(acts, action) ? acts[action] : undefined) ??
+        (changed("Disabled")
+          ? `${after?.banned ? "Disabled" : "Enabled"} the account ${email}`
+          : changed("Role")
+            ? `Changed the role of ${email}`
+            : `Changed the account ${email}`);
       return { summary, changes, href: "/admin/accounts" };
     }
     case "signin": {

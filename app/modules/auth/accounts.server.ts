@@ -88,6 +88,15 @@ export async function listAccounts(db: Db): Promise<AccountRow[]> {
   }));
 }
 
+/** One account's name and email, or null when there is no such account. */
+export async function findAccount(db: Db, id: string) {
+  const [found] = await db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.id, id));
+  return found ?? null;
+}
+
 /** A fresh one-time link for `userId`, replacing any earlier one. Answers its token. */
 async function newLink(tx: Tx, userId: string) {
   await tx

@@ -5,6 +5,7 @@ import { recordSignIn } from "~/modules/audit/audit.server";
 import type { Auth } from "./auth.server";
 import { knownDevice, rememberDevice } from "./known-device.server";
 import { admitLogin, loginSucceeded, passwordAccepted, THROTTLED } from "./login-throttle.server";
+import { refusal } from "./refusal.server";
 
 export const WRONG_CREDENTIALS = "Wrong email/password";
 export const NOT_AN_EMAIL = "Please enter a valid email address.";
@@ -16,15 +17,6 @@ type Outcome =
   /** The password was right; the account's authenticator app's code comes next. */
   | { ok: "code"; headers: Headers }
   | { ok: false; error: string };
-
-/** What a refused call to better-auth said: its error code and sentence, or null for anything else. */
-async function refusal(error: unknown) {
-  // Loaded only when a sign-in fails: better-auth is loaded on first use (deferredAuth).
-  const { APIError } = await import("better-auth/api");
-  if (!(error instanceof APIError)) return null;
-  const code = (error.body as { code?: string } | undefined)?.code;
-  return { code, status: error.status, message: error.message };
-}
 
 /**
  * Signs an admin in: throttled per account and per address (or per known device),

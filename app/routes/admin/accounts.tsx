@@ -1,10 +1,11 @@
 import { data, Form, useNavigation } from "react-router";
-import { FormField, inputClass } from "~/components/FormField";
+import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { LINK_HOURS, validateAccountForm } from "~/modules/auth/account-form";
 import { emailAccountLink } from "~/modules/auth/account-link-email.server";
 import {
   AccountError,
   addAccount,
+  findAccount,
   listAccounts,
   resetPassword,
   SET_PASSWORD_PATH,
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { token } = await addAccount(db, admin.id, checked.data);
       return { shown: await linkFor(checked.data, token, "new") };
     }
-    const target = (await listAccounts(db)).find((a) => a.id === id);
+    const target = await findAccount(db, id);
     if (!target) return data({ error: "That account is not there any more." }, { status: 404 });
     if (intent === "role") {
       const role = form.get("role");
@@ -165,10 +166,7 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
   const shown = actionData && "shown" in actionData ? actionData.shown : null;
   const done = actionData && "done" in actionData ? actionData.done : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
-  const invalid = (name: string) =>
-    errors[name]
-      ? { "aria-invalid": true as const, "aria-describedby": `account-${name}-error` }
-      : {};
+  const invalid = (name: string) => errorProps(`account-${name}`, errors[name]);
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <section aria-labelledby="accounts-heading">

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { FormField, inputClass } from "~/components/FormField";
+import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import { CATEGORY_IDS, categoryName } from "~/modules/catalog/categories";
 import { validateCodeForm } from "~/modules/discounts/code-form";
@@ -96,8 +96,7 @@ export default function DiscountsPage({ loaderData, actionData }: Route.Componen
   const created = actionData && "created" in actionData ? actionData.created : null;
   const navigation = useNavigation();
   const [kind, setKind] = useState<CodeKind>("percent");
-  const invalid = (name: string) =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `code-${name}-error` } : {};
+  const invalid = (name: string) => errorProps(`code-${name}`, errors[name]);
   /** An optional field: a number of shillings or uses, or a Nairobi time. */
   const field = (name: string, label: string, type: "number" | "datetime-local", note?: string) => (
     <FormField id={`code-${name}`} label={label} note={note} error={errors[name]}>

@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
-import { FormField, inputClass } from "~/components/FormField";
+import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { recordEvent } from "~/modules/audit/audit.server";
+import { refusal } from "~/modules/auth/refusal.server";
 import { assertCan, requireAdmin } from "~/modules/auth/require-admin.server";
 import { can } from "~/modules/auth/roles";
 import { requireTwoFactor, twoFactorRequired } from "~/modules/auth/two-factor-policy.server";
@@ -53,10 +54,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "").slice(0, 200);
   const headers = request.headers;
   const refused = async (error: unknown, sentence: string, field?: string) => {
-    const { APIError } = await import("better-auth/api");
-    if (!(error instanceof APIError)) throw error;
+    if (!(await refusal(error))) throw error;
     return data<Answer>({ error: sentence, field }, { status: 400 });
   };
+  /** Turning it on or off is the account's own change, in the trail. */
+  const recordChoice = (on: boolean) =>
+    recordEvent(db, {
+      actorId: admin.id,
+      entity: "account",
+      action: on ? "two-factor-on" : "two-factor-off",
+      subjectId: admin.id,
+      after: { email: admin.email },
+    });
 
   if (intent === "start") {
     try {
@@ -83,23 +92,21 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers,
         returnHeaders: true,
       });
-      await recordEvent(db, {
-        actorId: admin.id,
-        entity: "account",
-        action: "two-factor-on",
-        subjectId: admin.id,
-        after: { email: admin.email },
-      });
+      await recordChoice(true);
       // Its session was renewed with the account's new state: the new cookie goes back.
       return data<Answer>(
         { done: "Two-factor sign-in is on. Keep your recovery codes somewhere safe." },
         { headers: answer.headers },
       );
     } catch (error) {
+      if (!(await refusal(error))) throw error;
       const setup = uri.startsWith("otpauth://") ? await authenticatorSetup(uri, codes) : null;
-      if (!setup) return refused(error, WRONG_CODE, "code");
-      await refused(error, WRONG_CODE);
-      return data<Answer>({ setup, error: WRONG_CODE }, { status: 400 });
+      return data<Answer>(
+        setup ? { setup, error: WRONG_CODE } : { error: WRONG_CODE, field: "code" },
+        {
+          status: 400,
+        },
+      );
     }
   }
   if (intent === "disable") {
@@ -115,13 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers,
         returnHeaders: true,
       });
-      await recordEvent(db, {
-        actorId: admin.id,
-        entity: "account",
-        action: "two-factor-off",
-        subjectId: admin.id,
-        after: { email: admin.email },
-      });
+      await recordChoice(false);
       return data<Answer>({ done: "Two-factor sign-in is off." }, { headers: answer.headers });
     } catch (error) {
       return refused(error, WRONG_PASSWORD, "password");
@@ -164,7 +165,7 @@ function PasswordField({ id, error }: { id: string; error?: string }) {
         autoComplete="current-password"
         required
         className={inputClass}
-        {...(error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {})}
+        {...errorProps(id, error)}
       />
     </FormField>
   );

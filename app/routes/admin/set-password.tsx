@@ -1,7 +1,7 @@
 import KeyRound from "lucide-react/icons/key-round";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { SignInButton, SignInCard } from "~/components/admin/SignInCard";
-import { FormField, inputClass } from "~/components/FormField";
+import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { recordEvent } from "~/modules/audit/audit.server";
 import { MIN_PASSWORD_LENGTH, validatePasswordForm } from "~/modules/auth/account-form";
 import { linkHolder } from "~/modules/auth/accounts.server";
@@ -57,8 +57,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
-  const invalid = (name: string) =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `new-${name}-error` } : {};
+  const invalid = (name: string) => errorProps(`new-${name}`, errors[name]);
   return (
     <SignInCard title="Set your password">
       {holder ? (
