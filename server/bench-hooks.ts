@@ -48,3 +48,12 @@ benchHooks.get("/static", async (req, res) => {
   }
   await answerPage(req, res, copy);
 });
+
+/**
+ * Where the process's memory is (`npm run bench` reads it after the load): V8's heap, memory
+ * outside it that JavaScript objects hold (buffers, WebAssembly's memory), and the resident total.
+ */
+benchHooks.get("/memory", (_req, res) => {
+  const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  res.json({ rss, heapTotal, heapUsed, external, arrayBuffers });
+});

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
 import { LRUCache } from "lru-cache";
+import { scriptsAfterPaint } from "./scripts-after-paint";
 
 /**
  * Storefront pages, rendered once and answered from memory to every visitor: the same HTML for
@@ -24,6 +25,8 @@ import { LRUCache } from "lru-cache";
  * Host cannot end up in a page kept for others, and with no other request header except what
  * `vary` names: a page that reads one (a product page's 'Back to Shop' reads the Referer) is kept
  * once per value of it, as `vary` normalises it.
+ *
+ * Every page's scripts are asked for after its first paint (scripts-after-paint.ts).
  *
  * A request with an Authorization header gets a page rendered for it and never kept, also whole
  * and compressed here: compressing a page in one pass off the main thread costs a fraction of
@@ -131,7 +134,7 @@ export function pageCache({
     const page: Rendered = {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !DROPPED.has(name)),
-      html: await response.text(),
+      html: scriptsAfterPaint(await response.text()),
       marker,
       shopperMarker,
     };
@@ -155,7 +158,7 @@ export function pageCache({
     return {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !DROPPED.has(name)),
-      html: await response.text(),
+      html: scriptsAfterPaint(await response.text()),
       marker: "",
       cookies: response.headers.getSetCookie(),
     };

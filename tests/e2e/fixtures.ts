@@ -89,10 +89,10 @@ export { expect };
  * page.goto does not wait for): timers a test drives with page.clock start only then.
  */
 export async function hydrated(page: Page) {
+  // A page of React Router's (its context script ran) hydrates; one without scripts never does.
   await page.waitForFunction(
     () =>
-      !document.querySelector("script[type=module]") ||
-      document.documentElement.dataset.hydrated === "true",
+      !("__reactRouterContext" in window) || document.documentElement.dataset.hydrated === "true",
   );
 }
 
@@ -165,16 +165,16 @@ export async function chooseSize(page: Page, size: string) {
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
-/** The Shop's category list: the sidebar on a laptop, inside the opened 'Filters' on a phone. */
+/**
+ * The Shop's category list: one list, beside the grid on a laptop (open without a click), inside
+ * the opened 'Filters' on a phone.
+ */
 export async function sidebarCategories(page: Page) {
-  if (isPhone(page)) {
-    const filters = page.getByTestId("filters");
-    if ((await filters.getAttribute("open")) === null) {
-      await filters.locator("summary").first().click();
-    }
-    return filters.getByRole("navigation", { name: "Categories" });
+  const filters = page.getByTestId("filters");
+  if (isPhone(page) && (await filters.getAttribute("open")) === null) {
+    await filters.locator("summary").first().click();
   }
-  return page.locator("aside").getByRole("navigation", { name: "Categories" });
+  return filters.getByRole("navigation", { name: "Categories" });
 }
 
 /** The checkout's two ways to pay in demo mode. */

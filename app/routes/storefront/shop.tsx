@@ -86,7 +86,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const [nextPage, setNextPage] = useState(params.page + 1);
   const [moreAvailable, setMoreAvailable] = useState(hasMore);
   useEffect(() => {
-    setExtra([]);
+    // The same list when nothing was appended: a new empty one would render the whole page
+    // again right after hydration, one long task on a phone.
+    setExtra((shown) => (shown.length ? [] : shown));
     setNextPage(params.page + 1);
     setMoreAvailable(hasMore);
   }, [params, hasMore]);
@@ -108,8 +110,6 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const nextHref = listingHref({ ...params, page: nextPage });
   // Where the first of the next products will be: the plain link lands on it.
   const nextAnchor = `product-${(nextPage - 1) * PAGE_SIZE + 1}`;
-
-  const filters = <CategorySidebar all={sidebar.all} groups={sidebar.groups} />;
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 pt-8 pb-4 sm:px-6">
@@ -204,19 +204,21 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6 gap-8 md:grid md:grid-cols-[15rem_1fr]">
-        {/* A new category closes it (a new element): the products it chose come into view. */}
+        {/* One list: a disclosure on a phone, open beside the grid from md up (app.css). A new
+            category closes it (a new element): the products it chose come into view. */}
         <details
           key={params.category}
-          className="mb-4 rounded-xl border border-hairline bg-white md:hidden"
+          className="filters-disclosure mb-4 rounded-xl border border-hairline bg-white md:mb-0 md:self-start md:border-0 md:bg-transparent"
           data-testid="filters"
         >
           <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-4 font-semibold [&::-webkit-details-marker]:hidden">
             <SlidersHorizontal size={18} aria-hidden="true" />
             Filters
           </summary>
-          <div className="px-2 pb-3">{filters}</div>
+          <div className="px-2 pb-3 md:p-0">
+            <CategorySidebar all={sidebar.all} groups={sidebar.groups} />
+          </div>
         </details>
-        <aside className="hidden md:block">{filters}</aside>
 
         <section aria-labelledby="shop-results" aria-busy={loading}>
           {/* The cards' names are h3s: the list gets its h2, so headings go in order. */}
