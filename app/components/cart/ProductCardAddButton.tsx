@@ -60,7 +60,7 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
           </button>
           {choosing ? (
             <fieldset
-              className="absolute right-0 bottom-full mb-2 w-44 rounded-xl border border-hairline bg-white p-2 shadow-xl"
+              className="absolute right-0 bottom-full mb-2 w-44 max-w-[calc(50vw-2.5rem)] rounded-xl border border-hairline bg-white p-2 shadow-xl"
               onKeyDown={(e) => e.key === "Escape" && setChoosing(false)}
             >
               <legend className="sr-only">Size of {name}</legend>

@@ -16,7 +16,7 @@ export function SiteFooter({ shopName, social, collections }: Props) {
   ].filter((link) => link.href);
 
   return (
-    <footer id="site-footer" className="mt-20 bg-indigo-band text-paper">
+    <footer id="site-footer" className="render-when-near mt-20 bg-indigo-band text-paper">
       <div className="print-band" />
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_2fr]">
         <div>

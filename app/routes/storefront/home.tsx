@@ -132,7 +132,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {featured.length ? (
           <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 lg:grid-cols-4">
             {featured.map((product, i) => (
-              <li key={product.id}>
+              <li key={product.id} className={i >= 4 ? "render-when-near" : undefined}>
                 <ProductCard
                   {...product}
                   categoryLabel={categoryLabel(product.category)}
@@ -151,7 +151,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {covers.length ? (
         <section
           aria-labelledby="categories-heading"
-          className="mx-auto max-w-7xl px-4 pt-16 sm:px-6"
+          className="render-when-near mx-auto max-w-7xl px-4 pt-16 sm:px-6"
         >
           <h2 id="categories-heading" className="text-2xl font-bold sm:text-3xl">
             Shop by Category
@@ -181,7 +181,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-label="Why shop with us" className="mx-auto max-w-7xl px-4 pt-16 sm:px-6">
+      <section
+        aria-label="Why shop with us"
+        className="render-when-near mx-auto max-w-7xl px-4 pt-16 sm:px-6"
+      >
         <ul className="grid gap-4 md:grid-cols-3">
           {FEATURES.map((feature) => (
             <FeatureCard key={feature.title} {...feature} />

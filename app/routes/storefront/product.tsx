@@ -264,7 +264,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
       </div>
 
       {related.length ? (
-        <section aria-labelledby="related-heading" className="mt-16">
+        <section aria-labelledby="related-heading" className="render-when-near mt-16">
           <h2 id="related-heading" className="text-2xl font-bold">
             You Might Also Like
           </h2>

@@ -254,6 +254,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   <li
                     key={product.id}
                     id={position % PAGE_SIZE === 1 ? `product-${position}` : undefined}
+                    className={i >= FIRST_ROWS ? "render-when-near" : undefined}
                   >
                     <ProductCard
                       {...product}
@@ -312,5 +313,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** The cards a phone or a laptop shows first: the rest are drawn as they near the screen. */
+const FIRST_ROWS = 4;
 
 export { keepPageOnCartChange as shouldRevalidate } from "~/components/cart/keep-page-on-cart-change";
