@@ -30,6 +30,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the page interactive, for the browser tests; every page also works before it is.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // The page's lower parts, skipped while it arrived (app.css), are laid out from the first scroll.
+    const scrolled = () => {
+      document.documentElement.dataset.scrolled = "true";
+    };
+    if (window.scrollY > 0) scrolled();
+    else window.addEventListener("scroll", scrolled, { once: true, passive: true });
     keepRequestsThroughDrops();
     // The offline page for a dropped connection (public/sw.js); the built shop only, so
     // development always sees fresh files.

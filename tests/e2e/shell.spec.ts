@@ -1,6 +1,6 @@
 import { CATEGORY_IDS } from "../../app/modules/catalog/categories";
 import { inStock } from "./catalogue";
-import { expect, expectAccessible, isPhone, test } from "./fixtures";
+import { expect, expectAccessible, hydrated, isPhone, test } from "./fixtures";
 
 const CATEGORY_LINKS = [
   ["All Products", "/shop"],
@@ -219,6 +219,11 @@ test.describe("page changes", () => {
 
   test("Back returns to where the shopper was on the page before", async ({ page }) => {
     await page.goto("/");
+    // The shopper scrolls once the page's scripts run (Back is theirs); from then on the page is
+    // laid out whole (while it arrived, its lower parts were laid out only near the screen).
+    await hydrated(page);
+    await page.mouse.wheel(0, 200);
+    await expect(page.locator("html")).toHaveAttribute("data-scrolled", "true");
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     const where = await page.evaluate(() => window.scrollY);
     expect(where).toBeGreaterThan(500);
