@@ -122,6 +122,16 @@ describe("the bench report", () => {
     ).toEqual(["RSS after the load", "200 MB ✗", "≤ 150 MB (PostgreSQL)"]);
   });
 
+  it("says where the memory after the load is, when the process told", () => {
+    const afterLoad = { heapTotalBytes: 80 * MB, heapUsedBytes: 40 * MB, externalBytes: 150 * MB };
+    const markdown = formatReport(report({ process: { ...report().process, afterLoad } }));
+    expect(cells(markdown, "of which V8's heap (in use)")[1]).toBe("80 MB (40 MB)");
+    expect(
+      cells(markdown, "of which outside V8's heap (PGlite's WebAssembly memory, buffers)")[1],
+    ).toBe("150 MB");
+    expect(formatReport(report())).not.toContain("of which");
+  });
+
   it("judges the cold start and keeps the run's notes and the shop-query table", () => {
     const markdown = formatReport(report({ process: { ...report().process, coldStartMs: 2600 } }));
     expect(cells(markdown, "cold start to the first page")).toEqual([

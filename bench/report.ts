@@ -38,6 +38,8 @@ export type PageFigures = {
 export type ProcessFigures = {
   rssAfterStartBytes: number;
   rssAfterLoadBytes: number;
+  /** Where the resident memory after the load is, as the process reports it (`/__bench/memory`). */
+  afterLoad?: { heapTotalBytes: number; heapUsedBytes: number; externalBytes: number };
   peakRssBytes: number;
   coldStartMs: number;
 };
@@ -172,6 +174,20 @@ export function formatReport(report: BenchReport): string {
       judged(mb(p.rssAfterLoadBytes), p.rssAfterLoadBytes <= rssLimit),
       `≤ ${mb(rssLimit)} (${database})`,
     ]),
+    ...(p.afterLoad
+      ? [
+          row([
+            "of which V8's heap (in use)",
+            `${mb(p.afterLoad.heapTotalBytes)} (${mb(p.afterLoad.heapUsedBytes)})`,
+            "",
+          ]),
+          row([
+            "of which outside V8's heap (PGlite's WebAssembly memory, buffers)",
+            mb(p.afterLoad.externalBytes),
+            "",
+          ]),
+        ]
+      : []),
     row(["peak RSS", mb(p.peakRssBytes), ""]),
     row([
       "cold start to the first page",

@@ -156,6 +156,7 @@ try {
     });
   }
   const afterLoad = memoryOf(shop.pid);
+  const held = (await (await fetch(`${shop.url}/__bench/memory`)).json()) as Record<string, number>;
   await shop.stop();
 
   step(`shop query at ${SIZES} products (${database})`);
@@ -181,6 +182,11 @@ try {
     process: {
       rssAfterStartBytes: rssAfterStart,
       rssAfterLoadBytes: afterLoad.rss,
+      afterLoad: {
+        heapTotalBytes: held.heapTotal ?? 0,
+        heapUsedBytes: held.heapUsed ?? 0,
+        externalBytes: held.external ?? 0,
+      },
       peakRssBytes: afterLoad.peak,
       coldStartMs: again.readyMs,
     },
