@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { logger } from "~/utils/logger.server";
+import { CART_CHANNEL, cartChanged } from "./cart-changes.server";
 
 /**
  * What the storefront shows (products and their stock) as a version number that grows with every
@@ -62,7 +63,8 @@ const RECONNECT_MS = 1000;
  * before its commit returns (and once, though every connection hears it); one more connection
  * always listens, for other processes' changes
  * while the pool sits idle. When that connection is lost it comes back, and counts a change:
- * one may have been missed meanwhile.
+ * one may have been missed meanwhile. The same connections hear which carts other processes
+ * change (`cart_changed`), for the carts this one keeps.
  */
 export function postgresCatalogueChanges(
   connect: () => pg.Client,
@@ -70,7 +72,10 @@ export function postgresCatalogueChanges(
   const changes = counter();
   const onNotification = (message: pg.Notification) => {
     if (message.channel === CATALOGUE_CHANNEL) changes.bump(message.payload);
+    else if (message.channel === CART_CHANNEL) cartChanged(message.payload || null);
   };
+  const listenTo = (client: pg.ClientBase) =>
+    client.query(`LISTEN ${CATALOGUE_CHANNEL}; LISTEN ${CART_CHANNEL}`);
 
   let closed = false;
   let listener: pg.Client | undefined;
@@ -84,12 +89,13 @@ export function postgresCatalogueChanges(
       if (lost || closed) return;
       lost = true;
       changes.bump();
+      cartChanged(null);
       setTimeout(listen, RECONNECT_MS).unref();
     };
     client.on("end", retry);
     try {
       await client.connect();
-      await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+      await listenTo(client);
       listener = client;
     } catch (error) {
       logger.warn({ err: error }, "could not listen for catalogue changes; trying again");
@@ -105,7 +111,7 @@ export function postgresCatalogueChanges(
     /** The pool's hook for each new connection, which then listens before it runs any query. */
     async listenOn(client) {
       client.on("notification", onNotification);
-      await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+      await listenTo(client);
     },
     async close() {
       closed = true;

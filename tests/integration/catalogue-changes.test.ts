@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { productStock, products } from "~/db/schema";
+import { cartLines, carts, productStock, products } from "~/db/schema";
+import { rememberedCart } from "~/modules/cart/cart-memory.server";
 import { shopListing, stockedCategories } from "~/modules/catalog/listing.server";
 import { productPage } from "~/modules/catalog/products.server";
 import { databases } from "../setup/databases";
@@ -133,6 +134,38 @@ describe.runIf(postgres)("catalogue changes across processes on PostgreSQL", () 
           interval: 20,
         })
         .toBe(1500);
+    } finally {
+      await second.close();
+      await first.dispose();
+    }
+  });
+});
+
+describe.runIf(postgres)("carts across processes on PostgreSQL", () => {
+  test("a cart kept by one process follows another process's change within a second", async () => {
+    const first = await postgres!.open();
+    const url = first.connection.kind === "postgres" ? first.connection.url : "";
+    const second = await openDatabase({ databaseUrl: url, dataDir: "." });
+    try {
+      await first.db.insert(products).values({
+        id: "8",
+        name: "Zawadi Wrap",
+        description: "d",
+        category: "dresses",
+        price: 1800,
+      });
+      const [cart] = await first.db.insert(carts).values({}).returning({ id: carts.id });
+      const id = cart!.id;
+      const count = async () => (await rememberedCart(second, id)).count;
+      expect(await count()).toBe(0);
+      // Written straight to the table, as another process would: only the database's
+      // notification can tell the second process.
+      await first.db.insert(cartLines).values({ cartId: id, productId: "8", quantity: 2 });
+      await expect.poll(count, { timeout: 1000, interval: 20 }).toBe(2);
+      await first.db.update(cartLines).set({ quantity: 3 });
+      await expect.poll(count, { timeout: 1000, interval: 20 }).toBe(3);
+      await first.db.delete(cartLines);
+      await expect.poll(count, { timeout: 1000, interval: 20 }).toBe(0);
     } finally {
       await second.close();
       await first.dispose();

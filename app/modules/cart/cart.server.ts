@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { cartChanged } from "~/db/cart-changes.server";
 import type { Db, Tx } from "~/db/client.server";
 import { cartLines, carts, productStock, products } from "~/db/schema";
 import { priceNow } from "~/modules/catalog/sale-sql.server";
 import { capLine, stockLimitMessage } from "~/modules/inventory/stock-rules";
 import { shopCookie } from "~/utils/shop-cookie.server";
 import { isUuid } from "~/utils/uuid";
-import { cartChanged } from "./cart-changes.server";
 import {
   addLine,
   type CartLine,
@@ -151,8 +151,9 @@ async function changeLines(
   try {
     return await changeLinesNow(db, cartId, change);
   } finally {
-    // After the commit (or the rollback): the storefront reads this cart afresh.
-    cartChanged(cartId);
+    // After the commit (or the rollback): the storefront reads this cart afresh. (A new cart
+    // was never read.)
+    if (cartId) cartChanged(cartId);
   }
 }
 
