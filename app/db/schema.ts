@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Language } from "../utils/language";
 import type { CodeKind } from "./discount-kinds";
 import type { FulfilmentState } from "./fulfilment-states";
 import type { MessageAudience, MessageChannel, MessageKind, MessageState } from "./message-states";
@@ -236,6 +237,8 @@ export const orders = pgTable(
       .unique(),
     /** The cart (browser) that placed the order: only it sees the customer's details afterwards. */
     cartId: uuid("cart_id"),
+    /** The language the order was placed in ('en' or 'sw'): its messages and pages speak it. */
+    language: text("language").$type<Language>().notNull().default("en"),
     /**
      * The first order of the purchase this one tries again ('Try again' or 'Pay again'): a
      * purchase is paid once, by whichever of its orders is paid, and its other orders say so.
@@ -268,6 +271,7 @@ export const orders = pgTable(
       sql`${t.fulfilmentState} in ('to_pack', 'ready_for_pickup', 'sent', 'delivered', 'collected')`,
     ),
     check("orders_stock_state_valid", sql`${t.stockState} in ('held', 'released', 'sold')`),
+    check("orders_language", sql`${t.language} in ('en', 'sw')`),
     check(
       "orders_status_valid",
       sql`${t.status} in ('Pending', 'Processing', 'Shipped', 'Completed', 'Failed')`,

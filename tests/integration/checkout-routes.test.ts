@@ -112,6 +112,41 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
     expect(fromApi).toMatchObject({ status: "Pending", amount: 800 });
   });
 
+  test("an order remembers the language it was placed in: the page's, or the page that sent the JSON", async () => {
+    let n = 0;
+    const checkout = async (url: string, referer?: string) => {
+      const { id } = await addToCart(handle.db, null, { productId: "9101", size: "", quantity: 1 });
+      const response = await apiCheckout(
+        routeArgs(
+          services,
+          new Request(url, {
+            method: "POST",
+            headers: {
+              Cookie: await cartCookie.serialize(id),
+              "Content-Type": "application/json",
+              ...(referer ? { Referer: referer } : {}),
+            },
+            body: JSON.stringify({
+              data: {
+                items: [{ id: "9101", quantity: 1 }],
+                checkoutData: { ...customer, phone: "0722000444" },
+                total: 800,
+              },
+            }),
+          }),
+          // A shopper of its own, beside the checkout throttle of the other tests.
+          { clientAddress: `203.0.113.${++n}` },
+        ),
+      );
+      expect(response.status).toBe(200);
+      return (await ordersOfCart(id))[0]!.language;
+    };
+    expect(await checkout("http://localhost/api/checkout")).toBe("en");
+    expect(await checkout("http://localhost/api/checkout", "http://localhost/sw/cart")).toBe("sw");
+    expect(await checkout("http://localhost/api/checkout", "http://localhost/cart")).toBe("en");
+    expect(await checkout("http://localhost/api/checkout", "not a url")).toBe("en");
+  });
+
   test("both refuse a checkout whose total the shopper saw is not the server's, placing nothing", async () => {
     const { id: cartId } = await addToCart(handle.db, null, {
       productId: "9101",

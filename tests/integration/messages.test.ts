@@ -63,7 +63,9 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
     email: smtp.received.filter((m) => m.mail.subject?.includes(reference)),
   });
 
-  const placeAndPay = async (who: { phone?: string; email?: string } = {}) => {
+  const placeAndPay = async (
+    who: { phone?: string; email?: string; language?: "en" | "sw" } = {},
+  ) => {
     const phone = who.phone ?? `07${String(20_000_000 + n++)}`;
     const placed = await placeOrder(handle, new PaymentProviders([client]), {
       form: {
@@ -78,6 +80,7 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
       },
       items: [{ productId: "ms1", size: "", quantity: 1 }],
       cartId: null,
+      language: who.language,
       publicUrl: ORIGIN,
       shopName: "Amani Prints",
       freeDeliveryOver: 0,
@@ -181,6 +184,37 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
         delivery,
       ]);
     }
+  });
+
+  test("an order placed in Kiswahili messages its shopper in Kiswahili, and the owner in English", async () => {
+    const paid = await placeAndPay({ language: "sw" });
+    await sendRound();
+    await moveFulfilment(services, {
+      orderId: paid.orderId,
+      to: "sent",
+      note: "2NK Sacco, inafika saa kumi",
+      adminId,
+    });
+    await sendRound();
+    const got = deliveredFor(paid.reference);
+    const toShopper = got.sms.filter((m) => m.to === paid.shopperSmsTo).map((m) => m.message);
+    expect(toShopper).toEqual([
+      `Amani Prints: tumepokea malipo yako ya KSh 1,950 kwa agizo ${paid.reference}. Lifuatilie: ${ORIGIN}/orders/${paid.trackingToken}`,
+      `Amani Prints: agizo ${paid.reference} liko njiani. 2NK Sacco, inafika saa kumi. Lifuatilie: ${ORIGIN}/orders/${paid.trackingToken}`,
+    ]);
+    const receipt = got.email.find((m) => m.mail.subject?.includes("malipo yamepokelewa"))!.mail;
+    expect(receipt.subject).toBe(`Agizo ${paid.reference}: malipo yamepokelewa`);
+    expect(receipt.text).toContain("Habari Akinyi Otieno,");
+    expect(receipt.text).toContain("Usafirishaji (Kifurushi kwa matatu): KSh 150");
+    expect(receipt.html).toMatch(/<html[^>]* lang="sw"/);
+    expect(receipt.html).toContain("Fuatilia agizo lako");
+    // The owner reads the back office's language.
+    expect(got.sms.find((m) => m.to === OWNER_SMS_TO)!.message).toContain(
+      `New paid order ${paid.reference}: KSh 1,950, 1 item, Matatu parcel.`,
+    );
+    const owners = got.email.find((m) => m.envelopeTo[0] === "owner@amaniprints.test")!.mail;
+    expect(owners.subject).toBe(`New paid order ${paid.reference}: KSh 1,950`);
+    expect(owners.html).toMatch(/<html[^>]* lang="en"/);
   });
 
   test("'Sent' with a note reaches the shopper by SMS and email with the note", async () => {

@@ -18,6 +18,7 @@ import { PaymentRequestFailed, requestPayment } from "~/modules/orders/payment-r
 import { describeProvider } from "~/modules/payments/catalogue";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
+import type { Language } from "~/utils/language";
 import { recordOrderCreated } from "~/utils/metrics.server";
 import {
   type CheckoutData,
@@ -178,6 +179,8 @@ async function withCode(
 type PlaceOrder = {
   form: Record<string, unknown>;
   items: RequestedItem[];
+  /** The language the shopper checked out in: the order's messages speak it. */
+  language?: Language;
   /** The total the shopper saw; when it differs from the server's, nothing is charged. */
   clientTotal?: number;
   cartId: string | null;
@@ -404,6 +407,7 @@ async function createOrder(
           discount: priced.offer.discount,
           pickupLocation: customer.pickupLocation,
           cartId: o.input.cartId,
+          language: o.input.language ?? "en",
           retryOf: o.input.retryOf ?? null,
           paymentProvider: o.provider,
           idempotencyKey: o.key,

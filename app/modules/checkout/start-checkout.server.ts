@@ -3,6 +3,7 @@ import { readCartId } from "~/modules/cart/cart.server";
 import { purchaseTriedAgain } from "~/modules/orders/order-success.server";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import type { Settings } from "~/settings.server";
+import { type Language, pathLanguage } from "~/utils/language";
 import { placeOrder, type RequestedItem } from "./checkout.server";
 
 type CheckoutRequest = {
@@ -40,6 +41,7 @@ export async function startCheckout(
   return placeOrder(shop.database, shop.payments, {
     ...order,
     cartId,
+    language: checkoutLanguage(request),
     retryOf: await purchaseTriedAgain(shop.database.db, request, cartId),
     publicUrl: env.PUBLIC_URL,
     shopName: env.SHOP_NAME,
@@ -47,4 +49,18 @@ export async function startCheckout(
     holdShare: env.STOCK_HOLD_SHARE,
     freeDeliveryOver: env.FREE_DELIVERY_OVER,
   });
+}
+
+/**
+ * The language a checkout came in: its page's (under `/sw`, Kiswahili), or for the JSON checkout
+ * the page that sent it, as its Referer names it. Only the shopper's own messages depend on it.
+ */
+function checkoutLanguage(request: Request): Language {
+  const own = pathLanguage(new URL(request.url).pathname);
+  if (own === "sw") return own;
+  try {
+    return pathLanguage(new URL(request.headers.get("referer") ?? "").pathname);
+  } catch {
+    return "en";
+  }
 }

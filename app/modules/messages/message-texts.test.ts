@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MESSAGE_KINDS } from "~/db/message-states";
 import { fitsOneSms, gsmLength, smsParts, toGsm } from "~/utils/gsm";
-import { emailText, type OrderFacts, smsText } from "./message-texts";
+import { LANGUAGES } from "~/utils/language";
+import { emailContent, emailText, type OrderFacts, smsText } from "./message-texts";
 
 /** The longest values a real order gives: a long shop name and domain, a big total, a long note. */
 const longest: OrderFacts = {
@@ -91,5 +92,71 @@ describe("message texts", () => {
     expect(body).toContain("2 x Zuri Kitenge Wrap Dress (size XL): KSh 9,000");
     expect(body).toContain("Delivery (Rider (boda boda)): Free");
     expect(body).toContain(longest.trackingUrl);
+  });
+
+  describe("in Kiswahili", () => {
+    const sw: OrderFacts = { ...longest, language: "sw", delivery: "Boda boda" };
+    const shopperKinds = MESSAGE_KINDS.filter(
+      (k) => k !== "back_in_stock" && k !== "new_paid_order",
+    );
+
+    it("every SMS to a shopper fits one part too, with the longest realistic values", () => {
+      for (const kind of shopperKinds) {
+        const text = smsText(kind, { ...sw, note: "" });
+        expect(gsmLength(text), `${kind}: ${text}`).not.toBeNull();
+        expect(gsmLength(text)!, `${kind}: ${text}`).toBeLessThanOrEqual(160);
+      }
+      // And a long note still goes whole, in three parts at most.
+      const note = "Pick at 2NK office".padEnd(200, " and ask for Wanjiru at the counter");
+      expect(smsParts(smsText("order_sent", { ...sw, note }))).toBeLessThanOrEqual(3);
+    });
+
+    it("says each message in its own words, never the English ones", () => {
+      for (const kind of shopperKinds) {
+        const english = emailText(kind, longest);
+        const swahili = emailText(kind, sw);
+        expect(swahili.subject).not.toBe(english.subject);
+        expect(swahili.subject).toContain(longest.reference);
+        expect(smsText(kind, sw)).not.toBe(smsText(kind, longest));
+        for (const phrase of ["order", "payment", "Hello", "Delivery", "Total", "Follow", "See"]) {
+          expect(swahili.body, `${kind}: ${phrase}`).not.toMatch(new RegExp(`\\b${phrase}\\b`));
+        }
+      }
+      expect(smsText("payment_confirmed", sw)).toBe(
+        "Amani Prints Kenya: tumepokea malipo yako ya KSh 9,999,999 kwa agizo 3F9A1C2B. Lifuatilie: https://amaniprintskenya.co.ke/orders/xxxxxxxxxxxxxxxxxxxxxx",
+      );
+      const { subject, body } = emailText("payment_confirmed", sw);
+      expect(subject).toBe("Agizo 3F9A1C2B: malipo yamepokelewa");
+      expect(body).toContain("Habari Wanjiru Nyambura Kamau-Otieno,");
+      expect(body).toContain("2 x Zuri Kitenge Wrap Dress (saizi XL): KSh 9,000");
+      expect(body).toContain("Usafirishaji (Boda boda): Bure");
+      expect(body).toContain("Jumla: KSh 9,999,999");
+    });
+
+    it("a refund says whole or part in Kiswahili as well", () => {
+      const whole = emailContent("refunded", { ...sw, refund: { amount: 9000, whole: true } });
+      const part = emailContent("refunded", { ...sw, refund: { amount: 2500, whole: false } });
+      expect(whole.heading).toBe("Pesa za agizo lako zimerudishwa");
+      expect(part.heading).toBe("Sehemu ya pesa za agizo lako imerudishwa");
+      expect(part.subject).toBe("Agizo 3F9A1C2B: KSh 2,500 zimerudishwa");
+    });
+
+    it("the owner's messages stay in English whatever the order's language", () => {
+      const ordered = { ...longest, language: "sw" as const };
+      expect(smsText("new_paid_order", ordered)).toBe(smsText("new_paid_order", longest));
+      expect(emailText("new_paid_order", ordered)).toEqual(emailText("new_paid_order", longest));
+    });
+
+    it("every language has words for every kind of message", () => {
+      for (const language of LANGUAGES) {
+        for (const kind of shopperKinds) {
+          const c = emailContent(kind, { ...longest, language });
+          for (const part of [c.subject, c.preview, c.heading, c.action.label, ...c.paragraphs]) {
+            expect(part.trim(), `${language} ${kind}`).not.toBe("");
+            expect(part, `${language} ${kind}`).not.toContain("undefined");
+          }
+        }
+      }
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { MessageAudience, MessageChannel, OrderMessageKinds } from "~/db/message-states";
 import { discountLabel } from "~/modules/discounts/code-rules";
 import { gsmLength, smsNote, toGsm } from "~/utils/gsm";
+import type { Language } from "~/utils/language";
 import { formatKsh } from "~/utils/money";
 
 /** What a message about an order may say, already in the shop's words. */
@@ -24,17 +25,32 @@ export type OrderFacts = {
   discount?: { code: string; amount: number };
   /** The money given back, for a refund's messages. */
   refund?: { amount: number; whole: boolean };
+  /** The language the order was placed in: the shopper's messages speak it (English if unset). */
+  language?: Language;
 };
 
+/** How a delivery method is named in a shopper's messages, in the order's language. */
+const DELIVERY_WORDS: Record<Language, Record<string, string>> = {
+  en: { pickup: "Pickup", matatu: "Matatu parcel", rider: "Rider (boda boda)" },
+  sw: { pickup: "Kuchukua mwenyewe", matatu: "Kifurushi kwa matatu", rider: "Boda boda" },
+};
+
+/** A delivery method's name in a language ('Pickup', 'Kuchukua mwenyewe'). */
+export const deliveryMethodName = (method: string, language: Language = "en") =>
+  DELIVERY_WORDS[language][method] ?? method;
+
 /** Where an order goes, as its messages say it: the pickup point, or the address and city. */
-export function deliveryTo(order: {
-  deliveryMethod: string;
-  pickupLocation: string | null;
-  address: string;
-  city: string;
-}): string {
+export function deliveryTo(
+  order: {
+    deliveryMethod: string;
+    pickupLocation: string | null;
+    address: string;
+    city: string;
+  },
+  language: Language = "en",
+): string {
   return order.deliveryMethod === "pickup"
-    ? (order.pickupLocation ?? "our shop")
+    ? (order.pickupLocation ?? (language === "sw" ? "duka letu" : "our shop"))
     : [order.address, order.city].filter(Boolean).join(", ");
 }
 
@@ -54,43 +70,57 @@ function withNote(note: string, text: (note: string) => string): string {
   return toGsm(text(plain ? ` ${plain}.` : ""));
 }
 
+/** The shopper's SMS for each kind, whole sentences in each language; `note` is ' {note}.' or ''. */
+const SHOPPER_SMS: Record<Language, Record<ShopperKind, SmsWords>> = {
+  en: {
+    payment_confirmed: (f) =>
+      `${f.shopName}: we got your payment of ${formatKsh(f.total)} for order ${f.reference}. Track it: ${f.trackingUrl}`,
+    order_sent: (f, note) =>
+      `${f.shopName}: order ${f.reference} is on its way.${note} Track it: ${f.trackingUrl}`,
+    ready_for_pickup: (f, note) =>
+      `${f.shopName}: order ${f.reference} is ready at ${f.deliveryTo}.${note} Track: ${f.trackingUrl}`,
+    payment_failed: (f) =>
+      `${f.shopName}: the payment for order ${f.reference} was not completed. Nothing was charged. See: ${f.trackingUrl}`,
+    refunded: (f) =>
+      `${f.shopName}: we refunded ${formatKsh(f.refund?.amount ?? 0)} for order ${f.reference}. It may take a few days. See: ${f.trackingUrl}`,
+  },
+  sw: {
+    payment_confirmed: (f) =>
+      `${f.shopName}: tumepokea malipo yako ya ${formatKsh(f.total)} kwa agizo ${f.reference}. Lifuatilie: ${f.trackingUrl}`,
+    order_sent: (f, note) =>
+      `${f.shopName}: agizo ${f.reference} liko njiani.${note} Lifuatilie: ${f.trackingUrl}`,
+    ready_for_pickup: (f, note) =>
+      // The link without a word before it (here and in a refund's): the longest values leave
+      // no room for one in a single part.
+      `${f.shopName}: agizo ${f.reference} liko tayari katika ${f.deliveryTo}.${note} ${f.trackingUrl}`,
+    payment_failed: (f) =>
+      `${f.shopName}: malipo ya agizo ${f.reference} hayakukamilika. Hakuna pesa iliyokatwa. Tazama: ${f.trackingUrl}`,
+    refunded: (f) =>
+      `${f.shopName}: tumekurudishia ${formatKsh(f.refund?.amount ?? 0)} za agizo ${f.reference}. Huenda zikachukua siku chache. ${f.trackingUrl}`,
+  },
+};
+
+type SmsWords = (f: OrderFacts, note: string) => string;
+type ShopperKind = Exclude<OrderMessageKinds, "new_paid_order">;
+
 /**
- * The SMS for each kind: one 160-character GSM-7 part, unless the owner's note needs more (a unit
- * test holds them to it).
+ * The SMS for each kind: one 160-character GSM-7 part in either language, unless the owner's note
+ * needs more (a unit test holds them to it). The owner's own SMS is in English, like the back
+ * office.
  */
 export function smsText(kind: OrderMessageKinds, f: OrderFacts): string {
-  switch (kind) {
-    case "payment_confirmed":
-      return toGsm(
-        `${f.shopName}: we got your payment of ${formatKsh(f.total)} for order ${f.reference}. Track it: ${f.trackingUrl}`,
-      );
-    case "order_sent":
-      return withNote(
-        f.note,
-        (note) =>
-          `${f.shopName}: order ${f.reference} is on its way.${note} Track it: ${f.trackingUrl}`,
-      );
-    case "ready_for_pickup":
-      return withNote(
-        f.note,
-        (note) =>
-          `${f.shopName}: order ${f.reference} is ready at ${f.deliveryTo}.${note} Track: ${f.trackingUrl}`,
-      );
-    case "payment_failed":
-      return toGsm(
-        `${f.shopName}: the payment for order ${f.reference} was not completed. Nothing was charged. See: ${f.trackingUrl}`,
-      );
-    case "refunded":
-      return toGsm(
-        `${f.shopName}: we refunded ${formatKsh(f.refund?.amount ?? 0)} for order ${f.reference}. It may take a few days. See: ${f.trackingUrl}`,
-      );
-    case "new_paid_order":
-      return toGsm(
-        f.itemsCount === 1
-          ? `New paid order ${f.reference}: ${formatKsh(f.total)}, 1 item, ${f.delivery}. ${f.adminUrl}`
-          : `New paid order ${f.reference}: ${formatKsh(f.total)}, ${f.itemsCount} items, ${f.delivery}. ${f.adminUrl}`,
-      );
+  if (kind === "new_paid_order") {
+    return toGsm(
+      f.itemsCount === 1
+        ? `New paid order ${f.reference}: ${formatKsh(f.total)}, 1 item, ${f.delivery}. ${f.adminUrl}`
+        : `New paid order ${f.reference}: ${formatKsh(f.total)}, ${f.itemsCount} items, ${f.delivery}. ${f.adminUrl}`,
+    );
   }
+  const words = SHOPPER_SMS[f.language ?? "en"][kind];
+  if (kind === "order_sent" || kind === "ready_for_pickup") {
+    return withNote(f.note, (note) => words(f, note));
+  }
+  return toGsm(words(f, ""));
 }
 
 /** The SMS to a shopper who asked to hear when a sold-out product (or size of it) is back. */
@@ -114,7 +144,7 @@ export function backInStockSms(f: {
  */
 export function noteRoomInOneSms(
   kind: "order_sent" | "ready_for_pickup",
-  facts: Pick<OrderFacts, "shopName" | "reference" | "deliveryTo" | "trackingUrl">,
+  facts: Pick<OrderFacts, "shopName" | "reference" | "deliveryTo" | "trackingUrl" | "language">,
 ) {
   const unused = { total: 0, itemsCount: 0, delivery: "", customerName: "", adminUrl: "" };
   const sms = smsText(kind, { ...unused, ...facts, note: "", items: [], deliveryFee: 0 });
@@ -139,107 +169,206 @@ export type EmailContent = {
   action: { href: string; label: string };
 };
 
-/** The email for each kind; emailText and the HTML renderer lay it out. */
-export function emailContent(kind: OrderMessageKinds, f: OrderFacts): EmailContent {
-  const hello = `Hello ${f.customerName},`;
-  const follow = { href: f.trackingUrl, label: "Follow your order" };
-  const delivery = { method: f.delivery, to: f.deliveryTo };
-  switch (kind) {
-    case "payment_confirmed":
-      return {
+/** What a shopper's email says of one kind of event, each a whole sentence. */
+type EmailWords = { subject: string; preview: string; heading: string; paragraph: string };
+
+type ShopperEmails = {
+  hello: (name: string) => string;
+  follow: string;
+  see: string;
+  yourOrder: (reference: string) => string;
+  kinds: Record<ShopperKind, (f: OrderFacts) => EmailWords>;
+};
+
+const refunded = (f: OrderFacts) => formatKsh(f.refund?.amount ?? 0);
+
+const SHOPPER_EMAILS: Record<Language, ShopperEmails> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    follow: "Follow your order",
+    see: "See your order",
+    yourOrder: (reference) => `Your order ${reference}`,
+    kinds: {
+      payment_confirmed: (f) => ({
         subject: `Order ${f.reference}: payment received`,
         preview: `We received your payment of ${formatKsh(f.total)} for order ${f.reference}.`,
         heading: "Thank you for your order",
-        paragraphs: [
-          hello,
-          `Thank you! We received your payment of ${formatKsh(f.total)} for order ${f.reference}. We are packing it now.`,
-        ],
-        note: "",
-        receipt: `Your order ${f.reference}`,
-        delivery,
-        action: follow,
-      };
-    case "order_sent":
-      return {
+        paragraph: `Thank you! We received your payment of ${formatKsh(f.total)} for order ${f.reference}. We are packing it now.`,
+      }),
+      order_sent: (f) => ({
         subject: `Order ${f.reference} is on its way`,
         preview: `Your order ${f.reference} is on its way to ${f.deliveryTo}.`,
         heading: "Your order is on its way",
-        paragraphs: [hello, `Your order ${f.reference} is on its way to ${f.deliveryTo}.`],
-        note: f.note,
-        receipt: "",
-        delivery: null,
-        action: follow,
-      };
-    case "ready_for_pickup":
-      return {
+        paragraph: `Your order ${f.reference} is on its way to ${f.deliveryTo}.`,
+      }),
+      ready_for_pickup: (f) => ({
         subject: `Order ${f.reference} is ready for pickup`,
         preview: `Your order ${f.reference} is ready for pickup at ${f.deliveryTo}.`,
         heading: "Your order is ready for pickup",
-        paragraphs: [hello, `Your order ${f.reference} is ready for pickup at ${f.deliveryTo}.`],
-        note: f.note,
-        receipt: "",
-        delivery: null,
-        action: follow,
-      };
-    case "payment_failed":
-      return {
+        paragraph: `Your order ${f.reference} is ready for pickup at ${f.deliveryTo}.`,
+      }),
+      payment_failed: (f) => ({
         subject: `Order ${f.reference}: the payment did not go through`,
         preview: `The payment for order ${f.reference} did not go through. Nothing was charged.`,
         heading: "Your payment did not go through",
-        paragraphs: [
-          hello,
-          `The payment for order ${f.reference} did not go through, and nothing was charged. You can place the order again from our shop whenever you are ready.`,
-        ],
-        note: "",
-        receipt: "",
-        delivery: null,
-        action: { href: f.trackingUrl, label: "See your order" },
-      };
-    case "refunded": {
-      const amount = formatKsh(f.refund?.amount ?? 0);
-      return {
-        subject: `Order ${f.reference}: ${amount} refunded`,
-        preview: `We refunded ${amount} for order ${f.reference}.`,
+        paragraph: `The payment for order ${f.reference} did not go through, and nothing was charged. You can place the order again from our shop whenever you are ready.`,
+      }),
+      refunded: (f) => ({
+        subject: `Order ${f.reference}: ${refunded(f)} refunded`,
+        preview: `We refunded ${refunded(f)} for order ${f.reference}.`,
         heading: f.refund?.whole ? "Your order was refunded" : "Part of your order was refunded",
-        paragraphs: [
-          hello,
-          f.refund?.whole
-            ? `We refunded ${amount} for order ${f.reference}, the whole of your payment. It goes back the way you paid and can take a few days to reach you.`
-            : `We refunded ${amount} for order ${f.reference}. It goes back the way you paid and can take a few days to reach you.`,
-        ],
-        note: "",
-        receipt: "",
-        delivery: null,
-        action: { href: f.trackingUrl, label: "See your order" },
-      };
-    }
-    case "new_paid_order":
-      return {
-        subject: `New paid order ${f.reference}: ${formatKsh(f.total)}`,
-        preview:
-          f.itemsCount === 1
-            ? `${f.customerName} paid ${formatKsh(f.total)} for 1 item, by ${f.delivery}.`
-            : `${f.customerName} paid ${formatKsh(f.total)} for ${f.itemsCount} items, by ${f.delivery}.`,
-        heading: `New paid order ${f.reference}`,
-        paragraphs: [
-          f.itemsCount === 1
-            ? `${f.customerName} paid ${formatKsh(f.total)} for 1 item. The order is on your packing list.`
-            : `${f.customerName} paid ${formatKsh(f.total)} for ${f.itemsCount} items. The order is on your packing list.`,
-        ],
-        note: "",
-        receipt: `Order ${f.reference}`,
-        delivery,
-        action: { href: f.adminUrl, label: "Open the order" },
-      };
-  }
+        paragraph: f.refund?.whole
+          ? `We refunded ${refunded(f)} for order ${f.reference}, the whole of your payment. It goes back the way you paid and can take a few days to reach you.`
+          : `We refunded ${refunded(f)} for order ${f.reference}. It goes back the way you paid and can take a few days to reach you.`,
+      }),
+    },
+  },
+  sw: {
+    hello: (name) => `Habari ${name},`,
+    follow: "Fuatilia agizo lako",
+    see: "Tazama agizo lako",
+    yourOrder: (reference) => `Agizo lako ${reference}`,
+    kinds: {
+      payment_confirmed: (f) => ({
+        subject: `Agizo ${f.reference}: malipo yamepokelewa`,
+        preview: `Tumepokea malipo yako ya ${formatKsh(f.total)} kwa agizo ${f.reference}.`,
+        heading: "Asante kwa agizo lako",
+        paragraph: `Asante! Tumepokea malipo yako ya ${formatKsh(f.total)} kwa agizo ${f.reference}. Tunaliandaa sasa.`,
+      }),
+      order_sent: (f) => ({
+        subject: `Agizo ${f.reference} liko njiani`,
+        preview: `Agizo lako ${f.reference} liko njiani kuelekea ${f.deliveryTo}.`,
+        heading: "Agizo lako liko njiani",
+        paragraph: `Agizo lako ${f.reference} liko njiani kuelekea ${f.deliveryTo}.`,
+      }),
+      ready_for_pickup: (f) => ({
+        subject: `Agizo ${f.reference} liko tayari kuchukuliwa`,
+        preview: `Agizo lako ${f.reference} liko tayari kuchukuliwa katika ${f.deliveryTo}.`,
+        heading: "Agizo lako liko tayari kuchukuliwa",
+        paragraph: `Agizo lako ${f.reference} liko tayari kuchukuliwa katika ${f.deliveryTo}.`,
+      }),
+      payment_failed: (f) => ({
+        subject: `Agizo ${f.reference}: malipo hayakufaulu`,
+        preview: `Malipo ya agizo ${f.reference} hayakufaulu. Hakuna pesa iliyokatwa.`,
+        heading: "Malipo yako hayakufaulu",
+        paragraph: `Malipo ya agizo ${f.reference} hayakufaulu, na hakuna pesa iliyokatwa. Unaweza kuagiza tena dukani kwetu wakati wowote utakapokuwa tayari.`,
+      }),
+      refunded: (f) => ({
+        subject: `Agizo ${f.reference}: ${refunded(f)} zimerudishwa`,
+        preview: `Tumekurudishia ${refunded(f)} za agizo ${f.reference}.`,
+        heading: f.refund?.whole
+          ? "Pesa za agizo lako zimerudishwa"
+          : "Sehemu ya pesa za agizo lako imerudishwa",
+        paragraph: f.refund?.whole
+          ? `Tumekurudishia ${refunded(f)} za agizo ${f.reference}, malipo yako yote. Zinarudi kwa njia uliyolipia na huenda zikachukua siku chache kukufikia.`
+          : `Tumekurudishia ${refunded(f)} za agizo ${f.reference}. Zinarudi kwa njia uliyolipia na huenda zikachukua siku chache kukufikia.`,
+      }),
+    },
+  },
+};
+
+/** The email for each kind; emailText and the HTML renderer lay it out. */
+export function emailContent(kind: OrderMessageKinds, f: OrderFacts): EmailContent {
+  if (kind === "new_paid_order") return ownerEmailContent(f);
+  const emails = SHOPPER_EMAILS[f.language ?? "en"];
+  const words = emails.kinds[kind](f);
+  const step = kind === "order_sent" || kind === "ready_for_pickup";
+  const paid = kind === "payment_confirmed";
+  return {
+    subject: words.subject,
+    preview: words.preview,
+    heading: words.heading,
+    paragraphs: [emails.hello(f.customerName), words.paragraph],
+    note: step ? f.note : "",
+    receipt: paid ? emails.yourOrder(f.reference) : "",
+    delivery: paid ? { method: f.delivery, to: f.deliveryTo } : null,
+    action: { href: f.trackingUrl, label: paid || step ? emails.follow : emails.see },
+  };
 }
 
-/** A receipt line's words: '2 x Zuri Kitenge Wrap Dress (size XL)'. */
-export const receiptItem = (i: OrderFacts["items"][number]) =>
-  i.size ? `${i.quantity} x ${i.name} (size ${i.size})` : `${i.quantity} x ${i.name}`;
+/** The owner's email about a paid order, in English like the back office. */
+function ownerEmailContent(f: OrderFacts): EmailContent {
+  const total = formatKsh(f.total);
+  return {
+    subject: `New paid order ${f.reference}: ${total}`,
+    preview:
+      f.itemsCount === 1
+        ? `${f.customerName} paid ${total} for 1 item, by ${f.delivery}.`
+        : `${f.customerName} paid ${total} for ${f.itemsCount} items, by ${f.delivery}.`,
+    heading: `New paid order ${f.reference}`,
+    paragraphs: [
+      f.itemsCount === 1
+        ? `${f.customerName} paid ${total} for 1 item. The order is on your packing list.`
+        : `${f.customerName} paid ${total} for ${f.itemsCount} items. The order is on your packing list.`,
+    ],
+    note: "",
+    receipt: `Order ${f.reference}`,
+    delivery: { method: f.delivery, to: f.deliveryTo },
+    action: { href: f.adminUrl, label: "Open the order" },
+  };
+}
+
+/** The words around a receipt and an email's parts, in each language. */
+export const RECEIPT_WORDS: Record<
+  Language,
+  {
+    item: (i: OrderFacts["items"][number]) => string;
+    size: (size: string) => string;
+    quantity: (n: number) => string;
+    each: (price: number, wasPrice?: number) => string;
+    free: string;
+    subtotal: string;
+    deliveryFee: (method: string) => string;
+    total: string;
+    discount: (code: string) => string;
+    noteFrom: (shop: string) => string;
+    delivery: string;
+    orOpen: string;
+  }
+> = {
+  en: {
+    item: (i) =>
+      i.size ? `${i.quantity} x ${i.name} (size ${i.size})` : `${i.quantity} x ${i.name}`,
+    size: (size) => `Size ${size}`,
+    quantity: (n) => `Qty ${n}`,
+    each: (price, was) =>
+      was ? `${formatKsh(price)} each (sale, was ${formatKsh(was)})` : `${formatKsh(price)} each`,
+    free: "Free",
+    subtotal: "Subtotal",
+    deliveryFee: (method) => `Delivery (${method})`,
+    total: "Total",
+    discount: discountLabel,
+    noteFrom: (shop) => `Note from ${shop}`,
+    delivery: "Delivery",
+    orOpen: "Or open this link:",
+  },
+  sw: {
+    item: (i) =>
+      i.size ? `${i.quantity} x ${i.name} (saizi ${i.size})` : `${i.quantity} x ${i.name}`,
+    size: (size) => `Saizi ${size}`,
+    quantity: (n) => `Idadi ${n}`,
+    each: (price, was) =>
+      was
+        ? `${formatKsh(price)} kila kimoja (bei ya ofa, awali ${formatKsh(was)})`
+        : `${formatKsh(price)} kila kimoja`,
+    free: "Bure",
+    subtotal: "Jumla ndogo",
+    deliveryFee: (method) => `Usafirishaji (${method})`,
+    total: "Jumla",
+    discount: (code) => `Punguzo (${code})`,
+    noteFrom: (shop) => `Ujumbe kutoka ${shop}`,
+    delivery: "Usafirishaji",
+    orOpen: "Au fungua kiungo hiki:",
+  },
+};
 
 /** The delivery fee as a receipt shows it: 'Free' when nothing is charged. */
-export const deliveryFeeText = (fee: number) => (fee === 0 ? "Free" : formatKsh(fee));
+export const deliveryFeeText = (fee: number, language: Language = "en") =>
+  fee === 0 ? RECEIPT_WORDS[language].free : formatKsh(fee);
+
+/** The language an email is in: the order's for the shopper's, English for the owner's. */
+export const emailLanguage = (kind: OrderMessageKinds, f: OrderFacts): Language =>
+  kind === "new_paid_order" ? "en" : (f.language ?? "en");
 
 /** The email's subject and plain-text part, from the same content as its HTML part. */
 export function emailText(
@@ -247,17 +376,19 @@ export function emailText(
   f: OrderFacts,
 ): { subject: string; body: string } {
   const c = emailContent(kind, f);
+  const language = emailLanguage(kind, f);
+  const w = RECEIPT_WORDS[language];
   const receipt = [
-    ...f.items.map((i) => `${receiptItem(i)}: ${formatKsh(i.price * i.quantity)}`),
-    ...(f.discount ? [`${discountLabel(f.discount.code)}: -${formatKsh(f.discount.amount)}`] : []),
-    `Delivery (${f.delivery}): ${deliveryFeeText(f.deliveryFee)}`,
-    `Total: ${formatKsh(f.total)}`,
+    ...f.items.map((i) => `${w.item(i)}: ${formatKsh(i.price * i.quantity)}`),
+    ...(f.discount ? [`${w.discount(f.discount.code)}: -${formatKsh(f.discount.amount)}`] : []),
+    `${w.deliveryFee(f.delivery)}: ${deliveryFeeText(f.deliveryFee, language)}`,
+    `${w.total}: ${formatKsh(f.total)}`,
   ].join("\n");
   const parts = [
     ...c.paragraphs,
-    ...(c.note ? [`Note from ${f.shopName}: ${c.note}`] : []),
+    ...(c.note ? [`${w.noteFrom(f.shopName)}: ${c.note}`] : []),
     ...(c.receipt ? [receipt] : []),
-    ...(c.delivery ? [`Delivery: ${c.delivery.method}, ${c.delivery.to}`] : []),
+    ...(c.delivery ? [`${w.delivery}: ${c.delivery.method}, ${c.delivery.to}`] : []),
     `${c.action.label}: ${c.action.href}`,
     ...(kind === "new_paid_order" ? [] : [f.shopName]),
   ];

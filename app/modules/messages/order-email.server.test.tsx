@@ -51,6 +51,30 @@ describe("order emails", () => {
     expect(html).toContain("We received your payment of KSh 7,650 for order 3F9A1C2B.");
   });
 
+  it("in Kiswahili the whole email is: its language, its receipt, its note and its link", async () => {
+    const sw: OrderFacts = {
+      ...facts,
+      language: "sw",
+      delivery: "Kifurushi kwa matatu",
+      items: [{ ...facts.items[0]!, wasPrice: 3200 }, facts.items[1]!],
+    };
+    const html = await orderEmailHtml(emailContent("payment_confirmed", sw), sw, shop, "sw");
+    expect(html).toMatch(/<html[^>]* lang="sw"/);
+    const text = seen(html);
+    expect(text).toContain("Asante kwa agizo lako");
+    expect(text).toContain(
+      "Zuri Kitenge Wrap Dress Saizi M · Idadi 2 · KSh 2,850 kila kimoja (bei ya ofa, awali KSh 3,200)",
+    );
+    expect(text).toContain(
+      "Jumla ndogo KSh 7,500 Usafirishaji (Kifurushi kwa matatu) KSh 150 Jumla KSh 7,650",
+    );
+    expect(text).toContain("Fuatilia agizo lako");
+    expect(text).toContain("Au fungua kiungo hiki:");
+    const sent = { ...sw, note: "Inafika Kisumu saa kumi jioni" };
+    const step = seen(await orderEmailHtml(emailContent("order_sent", sent), sent, shop, "sw"));
+    expect(step).toContain("Ujumbe kutoka Amani Prints Inafika Kisumu saa kumi jioni");
+  });
+
   it("free delivery reads 'Free', and the owner's copy links to the order in the back office", async () => {
     const free = { ...facts, deliveryFee: 0, total: 7500 };
     const html = await orderEmailHtml(emailContent("new_paid_order", free), free, shop);

@@ -14,9 +14,14 @@ import {
   Text,
 } from "@react-email/components";
 import { render } from "@react-email/render";
-import { discountLabel } from "~/modules/discounts/code-rules";
+import type { Language } from "~/utils/language";
 import { formatKsh } from "~/utils/money";
-import { deliveryFeeText, type EmailContent, type OrderFacts } from "./message-texts";
+import {
+  deliveryFeeText,
+  type EmailContent,
+  type OrderFacts,
+  RECEIPT_WORDS,
+} from "./message-texts";
 
 /** How the shop signs its emails: what a customer needs to reach it. */
 export type ShopContact = {
@@ -54,7 +59,16 @@ const label = {
 const nb = (words: string) => words.replace(/KSh /g, "KSh\u00a0");
 
 /** The receipt: one row per item (size and quantity beneath its name), then fee and total. */
-function Receipt({ title, facts }: { title: string; facts: OrderFacts }) {
+function Receipt({
+  title,
+  facts,
+  language,
+}: {
+  title: string;
+  facts: OrderFacts;
+  language: Language;
+}) {
+  const w = RECEIPT_WORDS[language];
   const subtotal = facts.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
   return (
     <Section style={{ margin: "24px 0 20px" }}>
@@ -69,11 +83,9 @@ function Receipt({ title, facts }: { title: string; facts: OrderFacts }) {
             <Text style={small}>
               {nb(
                 [
-                  item.size ? `Size ${item.size}` : "",
-                  `Qty ${item.quantity}`,
-                  item.wasPrice
-                    ? `${formatKsh(item.price)} each (sale, was ${formatKsh(item.wasPrice)})`
-                    : `${formatKsh(item.price)} each`,
+                  item.size ? w.size(item.size) : "",
+                  w.quantity(item.quantity),
+                  w.each(item.price, item.wasPrice),
                 ]
                   .filter(Boolean)
                   .join(" · "),
@@ -87,7 +99,7 @@ function Receipt({ title, facts }: { title: string; facts: OrderFacts }) {
       ))}
       <Row>
         <Column style={{ padding: "12px 12px 4px 0" }}>
-          <Text style={{ ...text, margin: "0", color: MUTED }}>Subtotal</Text>
+          <Text style={{ ...text, margin: "0", color: MUTED }}>{w.subtotal}</Text>
         </Column>
         <Column style={{ padding: "12px 0 4px", width: "110px" }}>
           <Text style={{ ...amount, color: MUTED }}>{formatKsh(subtotal)}</Text>
@@ -97,7 +109,7 @@ function Receipt({ title, facts }: { title: string; facts: OrderFacts }) {
         <Row>
           <Column style={{ padding: "4px 12px 4px 0" }}>
             <Text style={{ ...text, margin: "0", color: MUTED }}>
-              {discountLabel(facts.discount.code)}
+              {w.discount(facts.discount.code)}
             </Text>
           </Column>
           <Column style={{ padding: "4px 0", width: "110px" }}>
@@ -107,17 +119,19 @@ function Receipt({ title, facts }: { title: string; facts: OrderFacts }) {
       ) : null}
       <Row>
         <Column style={{ padding: "4px 12px 12px 0" }}>
-          <Text
-            style={{ ...text, margin: "0", color: MUTED }}
-          >{`Delivery (${facts.delivery})`}</Text>
+          <Text style={{ ...text, margin: "0", color: MUTED }}>
+            {w.deliveryFee(facts.delivery)}
+          </Text>
         </Column>
         <Column style={{ padding: "4px 0 12px", width: "110px" }}>
-          <Text style={{ ...amount, color: MUTED }}>{deliveryFeeText(facts.deliveryFee)}</Text>
+          <Text style={{ ...amount, color: MUTED }}>
+            {deliveryFeeText(facts.deliveryFee, language)}
+          </Text>
         </Column>
       </Row>
       <Row style={{ borderTop: `2px solid ${INK}` }}>
         <Column style={{ padding: "12px 12px 0 0" }}>
-          <Text style={{ ...text, margin: "0", fontSize: "17px", fontWeight: 700 }}>Total</Text>
+          <Text style={{ ...text, margin: "0", fontSize: "17px", fontWeight: 700 }}>{w.total}</Text>
         </Column>
         <Column style={{ padding: "12px 0 0", width: "130px" }}>
           <Text style={{ ...amount, fontSize: "17px", fontWeight: 700 }}>
@@ -134,13 +148,16 @@ export function OrderEmail({
   content,
   facts,
   shop,
+  language,
 }: {
   content: EmailContent;
   facts: OrderFacts;
   shop: ShopContact;
+  language: Language;
 }) {
+  const w = RECEIPT_WORDS[language];
   return (
-    <Html lang="en">
+    <Html lang={language}>
       <Head>
         <title>{content.subject}</title>
         <meta name="color-scheme" content="light" />
@@ -200,14 +217,16 @@ export function OrderEmail({
                   margin: "4px 0 18px",
                 }}
               >
-                <Text style={label}>{`Note from ${shop.name}`}</Text>
+                <Text style={label}>{w.noteFrom(shop.name)}</Text>
                 <Text style={{ ...text, margin: "0" }}>{content.note}</Text>
               </Section>
             ) : null}
-            {content.receipt ? <Receipt title={content.receipt} facts={facts} /> : null}
+            {content.receipt ? (
+              <Receipt title={content.receipt} facts={facts} language={language} />
+            ) : null}
             {content.delivery ? (
               <Section style={{ margin: "0 0 20px" }}>
-                <Text style={label}>Delivery</Text>
+                <Text style={label}>{w.delivery}</Text>
                 <Text style={{ ...text, margin: "0" }}>{content.delivery.method}</Text>
                 <Text style={{ ...text, margin: "0", color: MUTED }}>{content.delivery.to}</Text>
               </Section>
@@ -228,7 +247,7 @@ export function OrderEmail({
                 {content.action.label}
               </Button>
               <Text style={{ ...small, margin: "14px 0 0" }}>
-                Or open this link:{" "}
+                {w.orOpen}{" "}
                 <Link href={content.action.href} style={{ color: ACCENT, wordBreak: "break-all" }}>
                   {content.action.href}
                 </Link>
@@ -265,6 +284,11 @@ export function OrderEmail({
 }
 
 /** The HTML part of an order email, as mail clients render alike (tables, inline styles). */
-export function orderEmailHtml(content: EmailContent, facts: OrderFacts, shop: ShopContact) {
-  return render(<OrderEmail content={content} facts={facts} shop={shop} />);
+export function orderEmailHtml(
+  content: EmailContent,
+  facts: OrderFacts,
+  shop: ShopContact,
+  language: Language = "en",
+) {
+  return render(<OrderEmail content={content} facts={facts} shop={shop} language={language} />);
 }

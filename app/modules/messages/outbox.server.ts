@@ -2,10 +2,17 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import type { OrderMessageKinds } from "~/db/message-states";
 import { messages, orders, user } from "~/db/schema";
-import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { orderReference } from "~/modules/orders/order-reference";
 import type { Settings } from "~/settings.server";
-import { deliveryTo, emailContent, emailText, type OrderFacts, smsText } from "./message-texts";
+import type { Language } from "~/utils/language";
+import {
+  deliveryMethodName,
+  deliveryTo,
+  emailContent,
+  emailText,
+  type OrderFacts,
+  smsText,
+} from "./message-texts";
 import { orderEmailHtml, type ShopContact } from "./order-email.server";
 
 export type OrderMessageKind = Exclude<OrderMessageKinds, "new_paid_order">;
@@ -44,14 +51,15 @@ export async function queueOrderMessages(
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
   const reference = orderReference(order.id);
-  const method = DELIVERY_METHODS.find((m) => m.id === order.deliveryMethod);
-  const facts: OrderFacts = {
+  // The shopper's messages speak the order's language; the owner's are in English.
+  const factsIn = (language: Language): OrderFacts => ({
+    language,
     shopName: env.SHOP_NAME,
     reference,
     total: order.amount,
     itemsCount: order.items.reduce((n, i) => n + i.quantity, 0),
-    delivery: method?.label ?? order.deliveryMethod,
-    deliveryTo: deliveryTo(order),
+    delivery: deliveryMethodName(order.deliveryMethod, language),
+    deliveryTo: deliveryTo(order, language),
     customerName: order.customerName,
     trackingUrl: `${env.PUBLIC_URL}/orders/${order.trackingToken}`,
     adminUrl: `${env.PUBLIC_URL}/admin/orders?q=${reference}`,
@@ -62,7 +70,11 @@ export async function queueOrderMessages(
       ? { discount: { code: order.discountCode, amount: order.discount } }
       : {}),
     ...(refund ? { refund: { amount: refund.amount, whole: refund.amount >= order.amount } } : {}),
-  };
+  });
+  const shopperFacts = factsIn(order.language);
+  const ownerFacts = factsIn("en");
+  const factsFor = (audience: "shopper" | "owner") =>
+    audience === "shopper" ? shopperFacts : ownerFacts;
   // A fulfilment step may be taken again later with a new note: its time tells them apart.
   const cause =
     kind === "order_sent" || kind === "ready_for_pickup"
@@ -81,6 +93,7 @@ export async function queueOrderMessages(
 
   const rows: Row[] = [];
   const email = async (audience: "shopper" | "owner", to: string, k: OrderMessageKinds) => {
+    const facts = factsFor(audience);
     const { subject, body } = emailText(k, facts);
     rows.push({
       orderId,
@@ -90,7 +103,7 @@ export async function queueOrderMessages(
       recipient: to,
       subject,
       body,
-      html: await orderEmailHtml(emailContent(k, facts), facts, shop),
+      html: await orderEmailHtml(emailContent(k, facts), facts, shop, facts.language),
       dedupeKey: `${cause}:${audience}:email:${to}`,
     });
   };
@@ -101,7 +114,7 @@ export async function queueOrderMessages(
       audience,
       channel: "sms",
       recipient: to,
-      body: smsText(k, facts),
+      body: smsText(k, factsFor(audience)),
       dedupeKey: `${cause}:${audience}:sms`,
     });
 

@@ -372,6 +372,8 @@ function toAdminOrder(row: typeof orders.$inferSelect) {
     },
     /** The shopper's own page for the order, to share again if they lost the message. */
     trackingPath: `/orders/${row.trackingToken}`,
+    /** The language the shopper's messages speak. */
+    language: row.language,
   };
 }
 

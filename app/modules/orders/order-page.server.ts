@@ -36,15 +36,19 @@ export const inOwnersWords = (settings: Settings, order: FullOrder) => ({
       noteRoom:
         step.state === "sent" || step.state === "ready_for_pickup"
           ? noteRoomInOneSms(step.state === "sent" ? "order_sent" : "ready_for_pickup", {
+              language: order.language,
               shopName: settings.SHOP_NAME,
               reference: orderReference(order.id),
               trackingUrl: `${settings.PUBLIC_URL}${order.trackingPath}`,
-              deliveryTo: deliveryTo({
-                deliveryMethod: order.delivery.methodId,
-                pickupLocation: order.delivery.pickupLocation,
-                address: order.customer.address,
-                city: order.customer.city,
-              }),
+              deliveryTo: deliveryTo(
+                {
+                  deliveryMethod: order.delivery.methodId,
+                  pickupLocation: order.delivery.pickupLocation,
+                  address: order.customer.address,
+                  city: order.customer.city,
+                },
+                order.language,
+              ),
             })
           : null,
     })),
