@@ -714,6 +714,8 @@ export const stockAlerts = pgTable(
     size: text("size").notNull().default(""),
     /** 2547XXXXXXXX or 2541XXXXXXXX. */
     phone: text("phone").notNull(),
+    /** The language the shopper asked in: the SMS speaks it. */
+    language: text("language").$type<Language>().notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
@@ -721,6 +723,7 @@ export const stockAlerts = pgTable(
     uniqueIndex("stock_alerts_waiting_idx")
       .on(t.productId, t.size, t.phone)
       .where(sql`${t.notifiedAt} is null`),
+    check("stock_alerts_language", sql`${t.language} in ('en', 'sw')`),
   ],
 );
 

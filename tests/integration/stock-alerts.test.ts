@@ -85,6 +85,22 @@ describe.each(databases)("'Tell me when it is back', on $name", (database) => {
     expect(await smsTo("254711000001")).toHaveLength(1);
   });
 
+  test("a shopper who asked in Kiswahili hears back in Kiswahili", async () => {
+    const id = await newProduct("Zawadi Lugha Dress", ["S"], { S: 0 });
+    expect(
+      await askForStockAlert(handle.db, {
+        ...stockAlertSchema.parse({ phone: "0711000009", size: "S" }),
+        productId: id,
+        language: "sw",
+      }),
+    ).toMatchObject({ ok: true });
+    await setStock(handle.db, { productId: id, size: "S", quantity: 1, adminId: ADMIN });
+    expect(await sendStockAlerts(handle.db, SHOP)).toBe(1);
+    expect((await smsTo("254711000009")).map((m) => m.body)).toEqual([
+      `Amani Prints: Zawadi Lugha Dress saizi S inapatikana tena. Tazama: https://amani.example/product/${id}`,
+    ]);
+  });
+
   test("refuses what cannot wait: a product in stock, a size it does not come in, an unknown product", async () => {
     const shelf = await newProduct("Zawadi Shelf Dress", ["S", "M"], { S: 0, M: 3 });
     expect(await ask(shelf, "0711000003")).toEqual({

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { messages, productStock, products, stockAlerts } from "~/db/schema";
 import { backInStockSms } from "~/modules/messages/message-texts";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
+import type { Language } from "~/utils/language";
 import { readablePhone } from "~/utils/phone";
 import { type StockAlertRequest, TOO_MANY_STOCK_ALERTS } from "./stock-alert-form";
 
@@ -26,7 +27,7 @@ export type StockAlertAnswer =
 /** Leaves a shopper's number for a product that is sold out (in every size, or in `size`). */
 export async function askForStockAlert(
   db: Db,
-  request: StockAlertRequest & { productId: string; clientAddress?: string },
+  request: StockAlertRequest & { productId: string; clientAddress?: string; language?: Language },
 ): Promise<StockAlertAnswer> {
   const [product] = await db
     .select({ sizes: products.sizes, soldOut: products.soldOut })
@@ -49,7 +50,12 @@ export async function askForStockAlert(
   }
   await db
     .insert(stockAlerts)
-    .values({ productId: request.productId, size: request.size, phone: request.phone })
+    .values({
+      productId: request.productId,
+      size: request.size,
+      phone: request.phone,
+      language: request.language ?? "en",
+    })
     .onConflictDoNothing();
   return {
     ok: true,
@@ -89,6 +95,7 @@ export async function sendStockAlerts(
       productId: stockAlerts.productId,
       size: stockAlerts.size,
       phone: stockAlerts.phone,
+      language: stockAlerts.language,
       name: products.name,
     })
     .from(stockAlerts)
@@ -117,6 +124,7 @@ export async function sendStockAlerts(
             productName: alert.name,
             size: alert.size,
             productUrl: `${shop.PUBLIC_URL}/product/${alert.productId}`,
+            language: alert.language,
           }),
           dedupeKey: `stock-alert:${alert.id}`,
         })

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { MESSAGE_KINDS } from "~/db/message-states";
 import { fitsOneSms, gsmLength, smsParts, toGsm } from "~/utils/gsm";
 import { LANGUAGES } from "~/utils/language";
-import { emailContent, emailText, type OrderFacts, smsText } from "./message-texts";
+import {
+  backInStockSms,
+  emailContent,
+  emailText,
+  type OrderFacts,
+  smsText,
+} from "./message-texts";
 
 /** The longest values a real order gives: a long shop name and domain, a big total, a long note. */
 const longest: OrderFacts = {
@@ -145,6 +151,24 @@ describe("message texts", () => {
       const ordered = { ...longest, language: "sw" as const };
       expect(smsText("new_paid_order", ordered)).toBe(smsText("new_paid_order", longest));
       expect(emailText("new_paid_order", ordered)).toEqual(emailText("new_paid_order", longest));
+    });
+
+    it("'back in stock' speaks the language it was asked in, within one part", () => {
+      const alert = {
+        shopName: longest.shopName,
+        productName: "Zuri Kitenge Wrap Dress",
+        size: "XL",
+        productUrl: "https://amaniprintskenya.co.ke/product/1234",
+      };
+      const sw = backInStockSms({ ...alert, language: "sw" });
+      expect(sw).toBe(
+        "Amani Prints Kenya: Zuri Kitenge Wrap Dress saizi XL inapatikana tena. Tazama: https://amaniprintskenya.co.ke/product/1234",
+      );
+      expect(backInStockSms({ ...alert, size: "", language: "sw" })).toContain(
+        "Zuri Kitenge Wrap Dress inapatikana tena.",
+      );
+      expect(backInStockSms(alert)).toContain("in size XL is back in stock.");
+      expect(gsmLength(sw)!).toBeLessThanOrEqual(160);
     });
 
     it("every language has words for every kind of message", () => {

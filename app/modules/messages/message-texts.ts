@@ -129,7 +129,16 @@ export function backInStockSms(f: {
   productName: string;
   size: string;
   productUrl: string;
+  /** The language the shopper asked in (English if unset). */
+  language?: Language;
 }): string {
+  if (f.language === "sw") {
+    return toGsm(
+      f.size
+        ? `${f.shopName}: ${f.productName} saizi ${f.size} inapatikana tena. Tazama: ${f.productUrl}`
+        : `${f.shopName}: ${f.productName} inapatikana tena. Tazama: ${f.productUrl}`,
+    );
+  }
   return toGsm(
     f.size
       ? `${f.shopName}: ${f.productName} in size ${f.size} is back in stock. See it: ${f.productUrl}`

@@ -8,6 +8,7 @@ import { askBackInStock, stockAlertSchema } from "~/modules/inventory/stock-aler
 import { askForStockAlert } from "~/modules/inventory/stock-alerts.server";
 import { clientAddressContext, servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
+import { pathLanguage } from "~/utils/language";
 import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/back-in-stock";
@@ -59,6 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ...checked.data,
     productId: params.id,
     clientAddress: context.get(clientAddressContext),
+    language: pathLanguage(new URL(request.url).pathname),
   });
   return data({ ...answer, field: null }, { status: answer.ok ? 200 : answer.status });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "stock_alerts" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "stock_alerts" ADD CONSTRAINT "stock_alerts_language" CHECK ("stock_alerts"."language" in ('en', 'sw'));
