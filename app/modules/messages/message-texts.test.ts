@@ -3,13 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MESSAGE_KINDS } from "~/db/message-states";
 import { fitsOneSms, gsmLength, smsParts, toGsm } from "~/utils/gsm";
 import { LANGUAGES } from "~/utils/language";
-import {
-  backInStockSms,
-  emailContent,
-  emailText,
-  type OrderFacts,
-  smsText,
-} from "./message-texts";
+import { backInStockSms, emailContent, emailText, type OrderFacts, smsText } from "./message-texts";
 
 /** The longest values a real order gives: a long shop name and domain, a big total, a long note. */
 const longest: OrderFacts = {
