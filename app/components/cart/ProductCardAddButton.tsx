@@ -1,5 +1,3 @@
-import Plus from "lucide-react/icons/plus";
-import ShoppingBag from "lucide-react/icons/shopping-bag";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "../use-hydrated";
@@ -25,7 +23,7 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
   if (choice && !hydrated) {
     return (
       <Link to={`/product/${productId}`} className={round} aria-label={`Choose a size of ${name}`}>
-        <ShoppingBag size={18} aria-hidden="true" />
+        <span className="card-icon card-icon-bag size-[18px]" aria-hidden="true" />
       </Link>
     );
   }
@@ -56,7 +54,7 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
             aria-label={`Add ${name} to cart: choose a size`}
             onClick={() => setChoosing((v) => !v)}
           >
-            <Plus size={20} aria-hidden="true" />
+            <span className="card-icon card-icon-plus size-5" aria-hidden="true" />
           </button>
           {choosing ? (
             <fieldset
@@ -90,7 +88,7 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
         </>
       ) : (
         <button type="submit" disabled={busy} className={round} aria-label={`Add ${name} to cart`}>
-          <Plus size={20} aria-hidden="true" />
+          <span className="card-icon card-icon-plus size-5" aria-hidden="true" />
         </button>
       )}
     </form>
