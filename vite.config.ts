@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import type { ChunkingContext } from "rolldown";
 import { defineConfig } from "vite";
+import { inlineWords } from "./scripts/inline-words.ts";
 
 /**
  * Where the storefront's shared code comes from: the app's components and modules, and icons
@@ -117,5 +118,5 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [inlineWords(import.meta.dirname), tailwindcss(), reactRouter()],
 }));

@@ -15,6 +15,7 @@ import { benchHooks } from "./bench-hooks";
 import { bodyLimit } from "./body-limit";
 import { pageCache } from "./page-cache";
 import { refuseMalformedRequests } from "./refuse-malformed";
+import { inRequestLanguage } from "./request-language";
 import { routeLabeller } from "./route-label";
 import { secureCookies } from "./secure-cookies";
 import { shopperParts } from "./shopper-parts";
@@ -229,6 +230,7 @@ function listingReferer(req: express.Request, publicUrl: string): Record<string,
 export function createApp(services: Services): express.Router {
   const shop = express.Router();
   const env = services.settings;
+  shop.use(inRequestLanguage);
   shop.use(createPipeline(services));
   // Storefront pages kept for visitors without cookies: only in a built shop (the development
   // server reloads modules under it).

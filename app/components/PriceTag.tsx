@@ -1,3 +1,4 @@
+import { msg } from "~/i18n/messages";
 import { formatKsh } from "~/utils/money";
 
 type Props = {
@@ -14,7 +15,7 @@ export function PriceTag({ price, wasPrice, className = "", wasClassName = "" }:
       <span className="font-semibold whitespace-nowrap">{formatKsh(price)}</span>
       {wasPrice ? (
         <s className={`whitespace-nowrap text-muted ${wasClassName}`}>
-          <span className="sr-only">Was </span>
+          <span className="sr-only">{msg.wasPrice} </span>
           {formatKsh(wasPrice)}
         </s>
       ) : null}
@@ -28,7 +29,7 @@ export function SaleBadge({ className = "" }: { className?: string }) {
     <span
       className={`rounded-full bg-accent px-2.5 py-1 text-xs font-semibold text-white ${className}`}
     >
-      Sale
+      {msg.saleBadge}
     </span>
   );
 }

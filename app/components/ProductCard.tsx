@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { msg } from "~/i18n/messages";
 import { ProductCardAddButton } from "./cart/ProductCardAddButton";
 import { PriceTag, SaleBadge } from "./PriceTag";
 import { ProductImage } from "./ProductImage";
@@ -51,13 +52,13 @@ export function ProductCard(props: ProductCardProps) {
         </Link>
         {isFeatured ? (
           <span className="absolute top-2 left-2 rounded-full bg-gold-soft px-2.5 py-1 text-xs font-semibold text-gold">
-            Featured
+            {msg.featuredBadge}
           </span>
         ) : null}
         {onSale ? <SaleBadge className="absolute top-2 right-2" /> : null}
         {soldOut ? (
           <span className="absolute right-2 bottom-2 rounded-full bg-ink px-2.5 py-1 text-xs font-semibold text-paper">
-            Sold out
+            {msg.soldOut}
           </span>
         ) : (
           <div className="absolute right-2 bottom-2 z-10">

@@ -138,7 +138,9 @@ test.describe("Following an order", () => {
     await details.getByRole("button", { name: "Save step" }).click();
     await expect(details.getByTestId("fulfilment-state")).toContainText("Sent");
     // Checked while the step's toast is on screen, well before it fades (10 s): measured mid-fade
-    // on a slow machine, its Undo's colours are not yet its own.
+    // on a slow machine, its Undo's colours are not yet its own. The toast's code loads when it is
+    // first needed, so it is waited for: its entrance then runs before axe looks.
+    await expect(page.getByRole("button", { name: "Undo" })).toBeVisible();
     await expectAccessible(page, "order details with fulfilment");
     await expect(details.getByRole("list", { name: "Timeline" })).toContainText(
       "Fulfilment: Sent. Note: 2NK Sacco, arrives 4 pm",

@@ -94,13 +94,27 @@ describe.each(databases)("catalogue changes on $name", (database) => {
 
 const postgres = databases.find((d) => d.name === "PostgreSQL");
 
+type Handle = Awaited<ReturnType<typeof openDatabase>>;
+
+/** Two processes' views of one PostgreSQL database: each its own pool and listener. */
+async function twoProcesses(work: (first: Handle, second: Handle) => Promise<void>) {
+  const first = await postgres!.open();
+  const url = first.connection.kind === "postgres" ? first.connection.url : "";
+  const second = await openDatabase({ databaseUrl: url, dataDir: "." });
+  try {
+    await work(first, second);
+  } finally {
+    await second.close();
+    await first.dispose();
+  }
+}
+
+/** Polls a reading of the second process until it shows the first's change, for a second. */
+const within1s = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 1000, interval: 20 });
+
 describe.runIf(postgres)("catalogue changes across processes on PostgreSQL", () => {
   test("another process's change reaches this one within a second, even with its pool idle", async () => {
-    const first = await postgres!.open();
-    // A second process's view of the same database: its own pool and listener.
-    const url = first.connection.kind === "postgres" ? first.connection.url : "";
-    const second = await openDatabase({ databaseUrl: url, dataDir: "." });
-    try {
+    await twoProcesses(async (first, second) => {
       await first.db.insert(products).values({
         id: "7",
         name: "Neema Dress",
@@ -111,9 +125,7 @@ describe.runIf(postgres)("catalogue changes across processes on PostgreSQL", () 
       expect(await stockedCategories(second)).toContain("dresses");
       const before = second.catalogue.version();
       await first.db.update(products).set({ inStock: false }).where(eq(products.id, "7"));
-      await expect
-        .poll(() => second.catalogue.version(), { timeout: 1000, interval: 20 })
-        .toBeGreaterThan(before);
+      await within1s(async () => second.catalogue.version()).toBeGreaterThan(before);
       expect(await stockedCategories(second)).not.toContain("dresses");
 
       // A product's page kept by the second process follows the first's change as quickly.
@@ -121,32 +133,16 @@ describe.runIf(postgres)("catalogue changes across processes on PostgreSQL", () 
         .update(products)
         .set({ inStock: true, price: 2000 })
         .where(eq(products.id, "7"));
-      await expect
-        .poll(async () => (await productPage(second, "7")).product?.price, {
-          timeout: 1000,
-          interval: 20,
-        })
-        .toBe(2000);
+      await within1s(async () => (await productPage(second, "7")).product?.price).toBe(2000);
       await first.db.update(products).set({ price: 1500 }).where(eq(products.id, "7"));
-      await expect
-        .poll(async () => (await productPage(second, "7")).product?.price, {
-          timeout: 1000,
-          interval: 20,
-        })
-        .toBe(1500);
-    } finally {
-      await second.close();
-      await first.dispose();
-    }
+      await within1s(async () => (await productPage(second, "7")).product?.price).toBe(1500);
+    });
   });
 });
 
 describe.runIf(postgres)("carts across processes on PostgreSQL", () => {
   test("a cart kept by one process follows another process's change within a second", async () => {
-    const first = await postgres!.open();
-    const url = first.connection.kind === "postgres" ? first.connection.url : "";
-    const second = await openDatabase({ databaseUrl: url, dataDir: "." });
-    try {
+    await twoProcesses(async (first, second) => {
       await first.db.insert(products).values({
         id: "8",
         name: "Zawadi Wrap",
@@ -161,14 +157,11 @@ describe.runIf(postgres)("carts across processes on PostgreSQL", () => {
       // Written straight to the table, as another process would: only the database's
       // notification can tell the second process.
       await first.db.insert(cartLines).values({ cartId: id, productId: "8", quantity: 2 });
-      await expect.poll(count, { timeout: 1000, interval: 20 }).toBe(2);
+      await within1s(count).toBe(2);
       await first.db.update(cartLines).set({ quantity: 3 });
-      await expect.poll(count, { timeout: 1000, interval: 20 }).toBe(3);
+      await within1s(count).toBe(3);
       await first.db.delete(cartLines);
-      await expect.poll(count, { timeout: 1000, interval: 20 }).toBe(0);
-    } finally {
-      await second.close();
-      await first.dispose();
-    }
+      await within1s(count).toBe(0);
+    });
   });
 });

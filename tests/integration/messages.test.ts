@@ -186,17 +186,17 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
     }
   });
 
+  /** An order paid, then marked 'Sent' with a note, and the messages of both delivered. */
+  const paidThenSent = async (note: string, language?: "en" | "sw") => {
+    const paid = await placeAndPay({ language });
+    await sendRound();
+    await moveFulfilment(services, { orderId: paid.orderId, to: "sent", note, adminId });
+    await sendRound();
+    return { paid, got: deliveredFor(paid.reference) };
+  };
+
   test("an order placed in Kiswahili messages its shopper in Kiswahili, and the owner in English", async () => {
-    const paid = await placeAndPay({ language: "sw" });
-    await sendRound();
-    await moveFulfilment(services, {
-      orderId: paid.orderId,
-      to: "sent",
-      note: "2NK Sacco, inafika saa kumi",
-      adminId,
-    });
-    await sendRound();
-    const got = deliveredFor(paid.reference);
+    const { paid, got } = await paidThenSent("2NK Sacco, inafika saa kumi", "sw");
     const toShopper = got.sms.filter((m) => m.to === paid.shopperSmsTo).map((m) => m.message);
     expect(toShopper).toEqual([
       `Amani Prints: tumepokea malipo yako ya KSh 1,950 kwa agizo ${paid.reference}. Lifuatilie: ${ORIGIN}/orders/${paid.trackingToken}`,
@@ -218,16 +218,7 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
   });
 
   test("'Sent' with a note reaches the shopper by SMS and email with the note", async () => {
-    const paid = await placeAndPay();
-    await sendRound();
-    await moveFulfilment(services, {
-      orderId: paid.orderId,
-      to: "sent",
-      note: "2NK Sacco, arrives 4 pm",
-      adminId,
-    });
-    await sendRound();
-    const got = deliveredFor(paid.reference);
+    const { paid, got } = await paidThenSent("2NK Sacco, arrives 4 pm");
     const onItsWay = got.sms.filter((m) => m.message.includes("is on its way"));
     expect(onItsWay.map((m) => m.to)).toEqual([paid.shopperSmsTo]);
     expect(onItsWay[0]!.message).toContain("2NK Sacco, arrives 4 pm");

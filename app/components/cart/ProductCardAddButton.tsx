@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
+import { msg } from "~/i18n/messages";
 import { useHydrated } from "../use-hydrated";
 import { useCartFetcher } from "./use-cart-fetcher";
 
@@ -22,8 +23,8 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
   const choice = sizes.length > 1;
   if (choice && !hydrated) {
     return (
-      <Link to={`/product/${productId}`} className={round} aria-label={`Choose a size of ${name}`}>
-        <span className="card-icon card-icon-bag size-[18px]" aria-hidden="true" />
+      <Link to={`/product/${productId}`} className={round} aria-label={msg.chooseSizeOf(name)}>
+        <span className="mask-icon mask-icon-bag size-[18px]" aria-hidden="true" />
       </Link>
     );
   }
@@ -51,19 +52,19 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
             type="button"
             className={round}
             aria-expanded={choosing}
-            aria-label={`Add ${name} to cart: choose a size`}
+            aria-label={msg.addChoosingSize(name)}
             onClick={() => setChoosing((v) => !v)}
           >
-            <span className="card-icon card-icon-plus size-5" aria-hidden="true" />
+            <span className="mask-icon mask-icon-plus size-5" aria-hidden="true" />
           </button>
           {choosing ? (
             <fieldset
               className="absolute right-0 bottom-full mb-2 w-44 max-w-[calc(50vw-2.5rem)] rounded-xl border border-hairline bg-white p-2 shadow-xl"
               onKeyDown={(e) => e.key === "Escape" && setChoosing(false)}
             >
-              <legend className="sr-only">Size of {name}</legend>
+              <legend className="sr-only">{msg.sizeOf(name)}</legend>
               <p className="px-1 pb-1 text-xs font-semibold text-muted" aria-hidden="true">
-                Choose a size
+                {msg.chooseSize}
               </p>
               <div className="flex flex-wrap gap-1">
                 {sizes.map((size) => {
@@ -78,7 +79,7 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
                       className="min-h-11 min-w-11 rounded-lg border border-hairline px-2 text-sm font-medium hover:border-ink disabled:border-dashed disabled:text-muted disabled:line-through"
                     >
                       {size}
-                      {gone ? <span className="sr-only"> (Sold out)</span> : null}
+                      {gone ? <span className="sr-only"> {msg.soldOutAside}</span> : null}
                     </button>
                   );
                 })}
@@ -87,8 +88,13 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
           ) : null}
         </>
       ) : (
-        <button type="submit" disabled={busy} className={round} aria-label={`Add ${name} to cart`}>
-          <span className="card-icon card-icon-plus size-5" aria-hidden="true" />
+        <button
+          type="submit"
+          disabled={busy}
+          className={round}
+          aria-label={msg.addToCartNamed(name)}
+        >
+          <span className="mask-icon mask-icon-plus size-5" aria-hidden="true" />
         </button>
       )}
     </form>

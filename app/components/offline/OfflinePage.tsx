@@ -1,5 +1,5 @@
 import { BrandMark } from "../icons";
-import { MAIN_LINKS } from "../shell/nav";
+import { mainLinks } from "../shell/nav";
 
 /** Said wherever the network let the shopper down: a page, a cart change, a sort. */
 export const NO_CONNECTION = "No connection. Check your data and try again.";
@@ -57,7 +57,7 @@ export function ShopHeaderPlain({ shopName }: { shopName: string }) {
           {shopName}
         </a>
         <ul className="flex flex-wrap items-center">
-          {MAIN_LINKS.map((link) => (
+          {mainLinks().map((link) => (
             <li key={link.to}>
               <a href={link.to} className="inline-flex min-h-11 items-center px-3 font-medium">
                 {link.label}

@@ -1,5 +1,6 @@
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import type { RefObject } from "react";
+import { msg } from "~/i18n/messages";
 
 /**
  * The header's cart: a link to /cart before JavaScript; with it, the button opens the drawer.
@@ -29,7 +30,7 @@ export function CartButton({
         onOpen?.();
       }}
       className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-sand"
-      aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
+      aria-label={msg.cartButton(count)}
       data-testid="cart-button"
     >
       <ShoppingBag aria-hidden="true" />

@@ -1,6 +1,7 @@
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import type { ReactNode, RefObject } from "react";
 import { Link } from "react-router";
+import { msg } from "~/i18n/messages";
 import { Sheet } from "../Sheet";
 
 type Props = {
@@ -19,8 +20,8 @@ export function CartDrawer({ open, onOpenChange, returnFocusTo, count, children 
       open={open}
       onOpenChange={onOpenChange}
       side="right"
-      title={`Shopping Cart (${count})`}
-      closeLabel="Close cart"
+      title={msg.cartDrawerTitle(count)}
+      closeLabel={msg.closeCart}
       returnFocusTo={returnFocusTo}
     >
       {count > 0 && children ? (
@@ -30,9 +31,9 @@ export function CartDrawer({ open, onOpenChange, returnFocusTo, count, children 
           <span className="inline-flex size-16 items-center justify-center rounded-full bg-sand text-accent">
             <ShoppingBag size={28} aria-hidden="true" />
           </span>
-          <p className="text-lg font-medium">Your cart is empty</p>
+          <p className="text-lg font-medium">{msg.cartEmpty}</p>
           <Link to="/shop" onClick={() => onOpenChange(false)} className="btn btn-primary">
-            Continue Shopping
+            {msg.continueShopping}
           </Link>
         </div>
       )}

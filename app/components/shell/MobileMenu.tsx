@@ -1,8 +1,9 @@
 import ChevronDown from "lucide-react/icons/chevron-down";
 import { type RefObject, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { msg } from "~/i18n/messages";
 import { Sheet } from "../Sheet";
-import { activeCategory, HELP_LINKS, MAIN_LINKS, type NavCategory } from "./nav";
+import { activeCategory, helpLinks, mainLinks, type NavCategory } from "./nav";
 
 type Props = {
   open: boolean;
@@ -30,12 +31,12 @@ export function MobileMenu({ open, onOpenChange, returnFocusTo, shopName, catego
       onOpenChange={change}
       side="left"
       title={shopName}
-      closeLabel="Close menu"
+      closeLabel={msg.closeMenu}
       returnFocusTo={returnFocusTo}
     >
-      <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label={msg.navMobileLabel} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {MAIN_LINKS.map((link) => (
+          {mainLinks().map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}
@@ -83,7 +84,7 @@ export function MobileMenu({ open, onOpenChange, returnFocusTo, shopName, catego
           </ul>
         </div>
         <ul className="mt-4 space-y-0.5 border-t border-hairline pt-4">
-          {HELP_LINKS.map((link) => (
+          {helpLinks().map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { BrandMark, FacebookIcon, InstagramIcon, TikTokIcon } from "../icons";
-import { HELP_LINKS, MAIN_LINKS, type NavCategory } from "./nav";
+import { msg } from "~/i18n/messages";
+import { BrandMark } from "../icons";
+import { helpLinks, mainLinks, type NavCategory } from "./nav";
 
 type Props = {
   shopName: string;
@@ -10,9 +11,9 @@ type Props = {
 
 export function SiteFooter({ shopName, social, collections }: Props) {
   const socialLinks = [
-    { href: social.instagramUrl, label: "Instagram", Icon: InstagramIcon },
-    { href: social.facebookUrl, label: "Facebook", Icon: FacebookIcon },
-    { href: social.tiktokUrl, label: "TikTok", Icon: TikTokIcon },
+    { href: social.instagramUrl, label: "Instagram", icon: "mask-icon-instagram" },
+    { href: social.facebookUrl, label: "Facebook", icon: "mask-icon-facebook" },
+    { href: social.tiktokUrl, label: "TikTok", icon: "mask-icon-tiktok" },
   ].filter((link) => link.href);
 
   return (
@@ -24,38 +25,35 @@ export function SiteFooter({ shopName, social, collections }: Props) {
             <BrandMark />
             {shopName}
           </p>
-          <p className="mt-4 max-w-xs text-sm text-paper/80">
-            African-print fashion made in Kenya: kitenge, ankara and kente pieces for women and the
-            whole family, cut and sewn in Nairobi.
-          </p>
+          <p className="mt-4 max-w-xs text-sm text-paper/80">{msg.footerAbout}</p>
           <ul className="mt-6 flex gap-2">
-            {socialLinks.map(({ href, label, Icon }) => (
+            {socialLinks.map(({ href, label, icon }) => (
               <li key={label}>
                 <a
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="inline-flex size-11 items-center justify-center rounded-full border border-paper/25 hover:bg-paper/10"
-                  aria-label={`${label} (opens in a new tab)`}
                 >
-                  <Icon />
+                  <span className={`mask-icon ${icon} size-5`} aria-hidden="true" />
+                  <span className="sr-only">{msg.opensInNewTab(label)}</span>
                 </a>
               </li>
             ))}
           </ul>
         </div>
-        <FooterLinks id="footer-quick-links" title="Quick Links" links={MAIN_LINKS} />
-        <FooterLinks id="footer-help" title="Help" links={HELP_LINKS} />
+        <FooterLinks id="footer-quick-links" title={msg.footerQuickLinks} links={mainLinks()} />
+        <FooterLinks id="footer-help" title={msg.footerHelp} links={helpLinks()} />
         <FooterLinks
           id="footer-collections"
-          title="Collections"
+          title={msg.footerCollections}
           links={collections.map((c) => ({ to: c.href, label: c.name }))}
           listClassName="grid grid-cols-2 gap-x-6 gap-y-1"
         />
       </div>
       <div className="border-t border-paper/15">
         <p className="mx-auto max-w-7xl px-6 py-6 text-sm text-paper/70">
-          © {new Date().getFullYear()} {shopName}. All rights reserved.
+          {msg.footerRights(new Date().getFullYear(), shopName)}
         </p>
       </div>
     </footer>

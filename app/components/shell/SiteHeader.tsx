@@ -2,9 +2,10 @@ import ChevronDown from "lucide-react/icons/chevron-down";
 import Menu from "lucide-react/icons/menu";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { msg } from "~/i18n/messages";
 import { BrandMark } from "../icons";
 import { CartButton } from "./CartButton";
-import { activeCategory, MAIN_LINKS, type NavCategory } from "./nav";
+import { activeCategory, mainLinks, type NavCategory } from "./nav";
 import { ShopperSlot } from "./shopper";
 
 type Props = {
@@ -66,7 +67,7 @@ export function SiteHeader(props: Props) {
             onOpenMenu();
           }}
           className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sand md:hidden"
-          aria-label="Open menu"
+          aria-label={msg.openMenu}
           aria-haspopup="dialog"
         >
           <Menu aria-hidden="true" />
@@ -80,21 +81,21 @@ export function SiteHeader(props: Props) {
           <span>{shopName}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={msg.navMainLabel} className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {MAIN_LINKS.map((link) =>
+            {mainLinks().map((link) =>
               link.to === "/shop" ? (
                 <li key={link.to}>
                   <div ref={shopMenuRef} className="group relative flex items-center">
                     <NavLink to="/shop" className={navLinkClass}>
-                      Shop
+                      {link.label}
                     </NavLink>
                     <button
                       type="button"
                       className="-ml-2 inline-flex size-8 items-center justify-center rounded-full hover:bg-sand"
                       aria-expanded={shopMenuOpen}
                       aria-controls="shop-categories"
-                      aria-label="Shop categories"
+                      aria-label={msg.navShopCategories}
                       onClick={() => setShopMenuOpen((open) => !open)}
                     >
                       <ChevronDown size={16} aria-hidden="true" />

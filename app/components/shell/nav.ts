@@ -1,19 +1,22 @@
+import { msg } from "~/i18n/messages";
+
 /** What the shell's menus show; the storefront layout builds it from the catalogue. */
 export type NavCategory = { id: string; name: string; href: string };
 
-export const MAIN_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/shop", label: "Shop" },
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
-] as const;
+/** The main navigation, in the page's language. */
+export const mainLinks = () => [
+  { to: "/", label: msg.navHome },
+  { to: "/shop", label: msg.navShop },
+  { to: "/about", label: msg.navAbout },
+  { to: "/contact", label: msg.navContact },
+];
 
 /** The footer's help pages: what delivery costs, how returns work, where an order is. */
-export const HELP_LINKS = [
-  { to: "/delivery", label: "Delivery" },
-  { to: "/returns", label: "Returns" },
-  { to: "/orders", label: "Track your order" },
-] as const;
+export const helpLinks = () => [
+  { to: "/delivery", label: msg.navDelivery },
+  { to: "/returns", label: msg.navReturns },
+  { to: "/orders", label: msg.navTrackOrder },
+];
 
 /** The category the current URL shows: the `category` query on /shop, 'all' when there is none. */
 export function activeCategory(pathname: string, search: string): string | null {

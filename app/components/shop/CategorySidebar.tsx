@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { msg } from "~/i18n/messages";
 
 export type SidebarEntry = {
   id: string;
@@ -18,10 +19,10 @@ function Entry({ entry }: { entry: SidebarEntry }) {
         className={`flex min-h-11 items-center justify-between gap-2 rounded-lg px-3 text-sm ${entry.active ? "bg-sand font-semibold text-accent" : "text-ink hover:bg-sand"}`}
       >
         <span>{entry.name}</span>
-        <span className="text-xs text-muted tabular">
+        <span className="text-xs text-muted tabular" aria-hidden="true">
           {entry.count}
-          <span className="sr-only"> products</span>
         </span>
+        <span className="sr-only">{msg.productCount(entry.count)}</span>
       </Link>
     </li>
   );
@@ -33,7 +34,7 @@ function Entry({ entry }: { entry: SidebarEntry }) {
  */
 export function CategorySidebar({ all, groups }: { all: SidebarEntry; groups: SidebarGroup[] }) {
   return (
-    <nav aria-label="Categories" className="space-y-2">
+    <nav aria-label={msg.categories} className="space-y-2">
       <ul>
         <Entry entry={all} />
       </ul>

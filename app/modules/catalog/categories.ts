@@ -1,3 +1,5 @@
+import { msg } from "~/i18n/messages";
+
 /** The shop's categories (spec section 3): ids are slugs, 'all' means no filter. */
 export const CATEGORY_IDS = [
   "dresses",
@@ -21,25 +23,17 @@ export const CATEGORY_IDS = [
 export type CategoryId = (typeof CATEGORY_IDS)[number];
 export const ALL = "all";
 
-const NAMES: Record<string, string> = {
-  all: "All Products",
-  "masaai-shukas": "Masaai Shukas",
-  tshirts: "T-Shirts",
-  sandals: "Sandals & Shoes",
-  "hoodies-trench": "Hoodies & Trench",
-  "kids-wear": "Kids Wear",
-  "men-wear": "Men Wear",
-  homedecor: "Home Decor",
-};
-
 export function isCategoryId(id: string): id is CategoryId {
   return (CATEGORY_IDS as readonly string[]).includes(id);
 }
 
-/** The listed name, else the id with hyphens as spaces and each word capitalised. */
+/**
+ * The category's name in the page's language (`categoryNames` in `i18n/`), else the id with
+ * hyphens as spaces and each word capitalised (a category only an import knows).
+ */
 export function categoryName(id: string): string {
   return (
-    NAMES[id] ??
+    msg.categoryNames[id] ??
     id
       .split("-")
       .filter(Boolean)
@@ -48,16 +42,17 @@ export function categoryName(id: string): string {
   );
 }
 
-/** The label on a product card: the id with hyphens shown as spaces. */
+/** The label on a product card: in English the id with hyphens shown as spaces, else its name. */
 export function categoryLabel(id: string): string {
-  return id.replaceAll("-", " ");
+  return msg.cardLabelIsName ? categoryName(id) : id.replaceAll("-", " ");
 }
 
-export type CategoryGroup = { name: string; categories: CategoryId[] };
+export type CategoryGroup = { id: string; name: string; categories: CategoryId[] };
 
-export const CATEGORY_GROUPS: CategoryGroup[] = [
+/** The spec's groups, by id; `groupsWithMore` names them in the page's language. */
+export const CATEGORY_GROUPS: Omit<CategoryGroup, "name">[] = [
   {
-    name: "Women's Fashion",
+    id: "women",
     categories: [
       "dresses",
       "skirts",
@@ -69,18 +64,21 @@ export const CATEGORY_GROUPS: CategoryGroup[] = [
       "ponchos",
     ],
   },
-  { name: "Men's Fashion", categories: ["men-wear"] },
-  { name: "Kids' Collection", categories: ["kids-wear"] },
-  { name: "Outerwear", categories: ["hoodies-trench"] },
-  { name: "Footwear & Accessories", categories: ["sandals", "accessories"] },
-  { name: "Home & Living", categories: ["homedecor", "masaai-shukas"] },
+  { id: "men", categories: ["men-wear"] },
+  { id: "kids", categories: ["kids-wear"] },
+  { id: "outerwear", categories: ["hoodies-trench"] },
+  { id: "footwear", categories: ["sandals", "accessories"] },
+  { id: "home", categories: ["homedecor", "masaai-shukas"] },
 ];
 
 /** The spec's groups plus a last "More" group holding any category in no group (e.g. tshirts). */
 export function groupsWithMore(): CategoryGroup[] {
   const grouped = new Set(CATEGORY_GROUPS.flatMap((g) => g.categories));
   const rest = CATEGORY_IDS.filter((id) => !grouped.has(id));
-  return rest.length ? [...CATEGORY_GROUPS, { name: "More", categories: rest }] : CATEGORY_GROUPS;
+  const groups = rest.length
+    ? [...CATEGORY_GROUPS, { id: "more", categories: rest }]
+    : CATEGORY_GROUPS;
+  return groups.map((group) => ({ ...group, name: msg.categoryGroups[group.id] ?? group.id }));
 }
 
 /** The six categories of the Home page's "Shop by Category" grid. */

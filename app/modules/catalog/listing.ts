@@ -6,10 +6,10 @@ import { ALL, isCategoryId } from "./categories";
  * listing is linkable, works with the back button and with plain GET forms before JavaScript loads.
  */
 export const SORTS = [
-  { id: "relevance", label: "Best match" },
-  { id: "name", label: "Name: A to Z" },
-  { id: "price-asc", label: "Price: Low to High" },
-  { id: "price-desc", label: "Price: High to Low" },
+  { id: "relevance" },
+  { id: "name" },
+  { id: "price-asc" },
+  { id: "price-desc" },
 ] as const;
 
 export type SortId = (typeof SORTS)[number]["id"];
@@ -23,8 +23,8 @@ export const ON_SALE_ONLY = { name: "sale", value: "on" } as const;
 
 /** The listing's checkboxes, each a URL parameter and the listing's flag it sets. */
 export const LISTING_FILTERS = [
-  { ...IN_STOCK_ONLY, key: "inStockOnly", label: "In stock only" },
-  { ...ON_SALE_ONLY, key: "onSaleOnly", label: "On sale" },
+  { ...IN_STOCK_ONLY, key: "inStockOnly" },
+  { ...ON_SALE_ONLY, key: "onSaleOnly" },
 ] as const;
 
 export type ListingParams = {

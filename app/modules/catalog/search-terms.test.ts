@@ -38,6 +38,9 @@ describe("categoriesNamedBy", () => {
     expect(categoriesNamedBy("dress")).toEqual(["dresses"]);
     expect(categoriesNamedBy("kids")).toEqual(["kids-wear"]);
     expect(categoriesNamedBy("shoes")).toEqual(["sandals"]);
+    // Kiswahili names find their categories too.
+    expect(categoriesNamedBy("magauni")).toEqual(["dresses"]);
+    expect(categoriesNamedBy("suruali")).toEqual(["trousers"]);
   });
 
   test("a small misspelling of a long name still names it", () => {

@@ -1,3 +1,5 @@
+import { DICTIONARIES } from "~/i18n/messages";
+import { LANGUAGES } from "~/utils/language";
 import { CATEGORY_IDS, categoryName } from "./categories";
 
 /**
@@ -57,9 +59,13 @@ export function editDistance(a: string, b: string, cap = 3): number {
   return Math.min(previous[b.length]!, cap);
 }
 
-/** The words a category answers to: its name's and its id's, and their singulars. */
+/**
+ * The words a category answers to: its names' in both languages and its id's, and their
+ * singulars (a search in Kiswahili finds the category as one in English does).
+ */
 const CATEGORY_WORDS: [string, Set<string>][] = CATEGORY_IDS.map((id) => {
-  const words = `${categoryName(id)} ${id} ${id.replaceAll("-", "")}`
+  const names = LANGUAGES.map((language) => DICTIONARIES[language].categoryNames[id] ?? "");
+  const words = `${categoryName(id)} ${names.join(" ")} ${id} ${id.replaceAll("-", "")}`
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((w) => w.length >= MIN_CATEGORY_WORD);

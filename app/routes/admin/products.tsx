@@ -135,7 +135,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ error: "Unknown action." }, { status: 400 });
 }
 
-const adminCategories = CATEGORY_IDS.map((id) => ({ id, name: categoryName(id) }));
+// Named when rendered (the back office's pages are English), not when the module loads.
+const adminCategories = () => CATEGORY_IDS.map((id) => ({ id, name: categoryName(id) }));
 
 /** The shop's product rules, applied in the browser before sending (the endpoint applies them again). */
 const formRules: ProductFormRules = {
@@ -200,7 +201,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       {products ? (
         <ProductsTab
           {...products}
-          categories={adminCategories}
+          categories={adminCategories()}
           formRules={formRules}
           editing={params.get("edit")}
           deleting={params.get("delete")}

@@ -4,7 +4,6 @@ import MessageCircle from "lucide-react/icons/message-circle";
 import Phone from "lucide-react/icons/phone";
 import { data, Form, Link, redirect } from "react-router";
 import { FormField, inputClass } from "~/components/FormField";
-import { FacebookIcon, InstagramIcon } from "~/components/icons";
 import { useFieldErrors } from "~/components/use-field-errors";
 import {
   CONTACT_SUBJECTS,
@@ -267,11 +266,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </h2>
               <ul className="mt-3 flex gap-3">
                 {[
-                  { href: config.instagramUrl, label: "Instagram", Icon: InstagramIcon },
-                  { href: config.facebookUrl, label: "Facebook", Icon: FacebookIcon },
+                  { href: config.instagramUrl, label: "Instagram", icon: "mask-icon-instagram" },
+                  { href: config.facebookUrl, label: "Facebook", icon: "mask-icon-facebook" },
                 ]
                   .filter((s) => s.href)
-                  .map(({ href, label, Icon }) => (
+                  .map(({ href, label, icon }) => (
                     <li key={label}>
                       <a
                         href={href}
@@ -279,7 +278,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                         rel="noopener noreferrer"
                         className="btn border border-hairline bg-white"
                       >
-                        <Icon />
+                        <span className={`mask-icon ${icon} size-5`} aria-hidden="true" />
                         {label}
                         <span className="sr-only"> (opens in a new tab)</span>
                       </a>

@@ -8,6 +8,7 @@ import { FeatureCard } from "~/components/FeatureCard";
 import { ProductCard } from "~/components/ProductCard";
 import { ProductImage } from "~/components/ProductImage";
 import { orUnavailable } from "~/db/unavailable.server";
+import { msg } from "~/i18n/messages";
 import {
   categoryHref,
   categoryLabel,
@@ -43,29 +44,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const config = matches[0]?.loaderData?.config;
   return pageMeta({
     config,
-    title: "African-print fashion made in Kenya",
-    description: `${config?.shopName ?? "We make"}: kitenge, ankara and kente dresses, kimonos, shukas and more, made in Nairobi for women and the whole family. Pay with M-Pesa or card.`,
+    title: msg.homeTitle,
+    description: msg.homeDescription(config?.shopName),
     path: "/",
     image: loaderData?.hero.large,
   });
 };
 
-const FEATURES = [
-  {
-    Icon: Palette,
-    title: "Authentic fabrics",
-    text: "Genuine wax prints, kitenge and hand-woven shukas, chosen bolt by bolt in Nairobi's markets.",
-  },
-  {
-    Icon: Sparkles,
-    title: "Cultural heritage",
-    text: "Every motif carries a story, from kente's woven strips to the shuka's red checks.",
-  },
-  {
-    Icon: Scissors,
-    title: "Modern designs",
-    text: "Tailored cuts for the office, the weekend and the wedding, sewn by Kenyan hands.",
-  },
+const features = () => [
+  { Icon: Palette, title: msg.featureFabricsTitle, text: msg.featureFabricsText },
+  { Icon: Sparkles, title: msg.featureHeritageTitle, text: msg.featureHeritageText },
+  { Icon: Scissors, title: msg.featureDesignsTitle, text: msg.featureDesignsText },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -93,22 +82,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-ink/90 via-ink/75 to-ink/40" />
         <div className="mx-auto flex min-h-[30rem] max-w-7xl flex-col justify-center px-6 py-20 sm:min-h-[34rem]">
           <p className="text-sm font-semibold tracking-[0.2em] text-gold-soft uppercase">
-            Made in Nairobi
+            {msg.heroKicker}
           </p>
           <h1 className="mt-4 max-w-2xl text-4xl leading-[1.05] font-extrabold sm:text-6xl">
-            Bold African prints for every day and every celebration
+            {msg.heroTitle}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-paper/85">
-            Kitenge dresses, ankara kimonos and Masaai shukas, tailored for women and the whole
-            family.
-          </p>
+          <p className="mt-5 max-w-xl text-lg text-paper/85">{msg.heroText}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/shop" className="btn btn-primary">
-              Shop the collection
+              {msg.heroShop}
               <ArrowRight size={18} aria-hidden="true" />
             </Link>
             <Link to="/about" className="btn btn-secondary">
-              Our story
+              {msg.heroStory}
             </Link>
           </div>
         </div>
@@ -118,15 +104,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="flex items-end justify-between gap-4">
           <div>
             <h2 id="featured-heading" className="text-2xl font-bold sm:text-3xl">
-              Featured Products
+              {msg.featuredTitle}
             </h2>
-            <p className="mt-1 text-muted">Our favourite pieces this season</p>
+            <p className="mt-1 text-muted">{msg.featuredText}</p>
           </div>
           <Link
             to="/shop"
             className="hidden shrink-0 font-semibold text-accent hover:underline sm:inline"
           >
-            View all
+            {msg.viewAll}
           </Link>
         </div>
         {featured.length ? (
@@ -142,9 +128,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="mt-8 rounded-xl bg-sand p-8 text-center text-muted">
-            No featured products have been selected yet. Please check back soon!
-          </p>
+          <p className="mt-8 rounded-xl bg-sand p-8 text-center text-muted">{msg.noFeatured}</p>
         )}
       </section>
 
@@ -154,7 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="render-when-near mx-auto max-w-7xl px-4 pt-16 sm:px-6"
         >
           <h2 id="categories-heading" className="text-2xl font-bold sm:text-3xl">
-            Shop by Category
+            {msg.shopByCategory}
           </h2>
           <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-3">
             {covers.map((cover) => (
@@ -182,11 +166,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <section
-        aria-label="Why shop with us"
+        aria-label={msg.whyShopWithUs}
         className="render-when-near mx-auto max-w-7xl px-4 pt-16 sm:px-6"
       >
         <ul className="grid gap-4 md:grid-cols-3">
-          {FEATURES.map((feature) => (
+          {features().map((feature) => (
             <FeatureCard key={feature.title} {...feature} />
           ))}
         </ul>

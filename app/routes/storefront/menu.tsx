@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useNavCategories } from "~/components/shell/categories-context";
-import { HELP_LINKS, MAIN_LINKS } from "~/components/shell/nav";
+import { helpLinks, mainLinks } from "~/components/shell/nav";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/menu";
 
@@ -21,7 +21,7 @@ export default function Menu() {
       <h1 className="text-2xl font-bold">Menu</h1>
       <nav aria-label="Menu" className="mt-4">
         <Links
-          links={MAIN_LINKS.map(({ to, label }) => ({ to, label }))}
+          links={mainLinks()}
           className="space-y-1"
           linkClassName="min-h-12 rounded-xl text-lg font-medium"
         />
@@ -32,7 +32,7 @@ export default function Menu() {
           linkClassName="min-h-11 rounded-lg text-muted hover:text-ink"
         />
         <Links
-          links={HELP_LINKS.map(({ to, label }) => ({ to, label }))}
+          links={helpLinks()}
           className="mt-6 space-y-0.5 border-t border-hairline pt-6"
           linkClassName="min-h-11 rounded-lg"
         />

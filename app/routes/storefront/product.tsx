@@ -11,6 +11,7 @@ import { ProductCard } from "~/components/ProductCard";
 import { Gallery } from "~/components/product/Gallery";
 import { Tabs } from "~/components/product/Tabs";
 import { orUnavailable } from "~/db/unavailable.server";
+import { msg } from "~/i18n/messages";
 import { backToShopHref } from "~/modules/catalog/back-to-shop";
 import { categoryHref, categoryLabel } from "~/modules/catalog/categories";
 import { productJsonLd } from "~/modules/catalog/product-json-ld.server";
@@ -88,7 +89,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
         className="inline-flex min-h-11 items-center gap-2 text-sm font-medium hover:text-accent"
       >
         <ArrowLeft size={16} aria-hidden="true" />
-        Back to Shop
+        {msg.backToShop}
       </Link>
 
       <div className="mt-2 grid gap-8 md:grid-cols-2 lg:gap-14">
@@ -133,12 +134,12 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
             {product.sizes.length === 1 ? (
               <>
                 <input type="hidden" name="size" value={product.sizes[0]} />
-                <p className="text-sm">Size: {product.sizes[0]}</p>
+                <p className="text-sm">{msg.sizeIs(product.sizes[0]!)}</p>
               </>
             ) : null}
             {product.sizes.length > 1 ? (
               <fieldset>
-                <legend className="text-sm font-semibold">Size</legend>
+                <legend className="text-sm font-semibold">{msg.size}</legend>
                 <div className="mt-2 flex flex-wrap gap-2">
                   {product.stock.sizes.map(({ size, left, soldOut, low }, i) => (
                     <div key={size} className="flex flex-col items-center">
@@ -156,7 +157,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
                           className={`inline-flex min-h-11 min-w-12 items-center justify-center rounded-full border px-4 text-sm font-medium peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ${soldOut ? "border-dashed border-hairline bg-stone-100 text-muted line-through" : "border-hairline bg-white"}`}
                         >
                           {size}
-                          {soldOut ? <span className="sr-only"> (Sold out)</span> : null}
+                          {soldOut ? <span className="sr-only"> {msg.soldOutAside}</span> : null}
                         </span>
                       </label>
                       {low ? (
@@ -164,7 +165,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
                           id={`size-left-${i}`}
                           className="mt-1 text-xs font-medium text-danger"
                         >
-                          Only {left} left
+                          {msg.onlyLeft(left ?? 0)}
                         </span>
                       ) : null}
                     </div>
@@ -173,7 +174,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
               </fieldset>
             ) : product.stock.sizes[0]?.low ? (
               <p className="text-sm font-medium text-danger">
-                Only {product.stock.sizes[0].left} left
+                {msg.onlyLeft(product.stock.sizes[0].left ?? 0)}
               </p>
             ) : null}
             <div
@@ -189,7 +190,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
                   disabled
                   className="btn flex-1 cursor-not-allowed border border-hairline bg-stone-100 text-muted md:flex-none md:px-10"
                 >
-                  Sold out
+                  {msg.soldOut}
                 </button>
               ) : (
                 <button
@@ -198,7 +199,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
                   className="btn btn-primary flex-1 md:flex-none md:px-10"
                 >
                   <ShoppingBag size={18} aria-hidden="true" />
-                  Add to Cart
+                  {msg.addToCart}
                 </button>
               )}
             </div>
@@ -206,14 +207,14 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
           {loaderData.askWhatsapp ? (
             <div className="mt-4 flex flex-wrap gap-3">
               <Link to={`/product/${product.id}/back-in-stock`} className="btn btn-primary">
-                Tell me when it is back
+                {msg.tellMeWhenBack}
               </Link>
               <a
                 href={loaderData.askWhatsapp}
                 className="btn border border-ink bg-white"
                 rel="noreferrer"
               >
-                Ask about this on WhatsApp
+                {msg.askOnWhatsapp}
               </a>
             </div>
           ) : null}
@@ -226,7 +227,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
                   className="flex min-h-11 items-center gap-3 underline decoration-ink/30 underline-offset-4 hover:text-accent hover:decoration-accent"
                 >
                   <Truck size={20} aria-hidden="true" className="shrink-0 text-accent" />
-                  {`Free delivery on orders of ${formatKsh(freeDeliveryOver)} or more`}
+                  {msg.freeDeliveryFrom(formatKsh(freeDeliveryOver))}
                 </Link>
               </li>
             ) : null}
@@ -236,7 +237,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
                 className="flex min-h-11 items-center gap-3 underline decoration-ink/30 underline-offset-4 hover:text-accent hover:decoration-accent"
               >
                 <RotateCcw size={20} aria-hidden="true" className="shrink-0 text-accent" />
-                30-day return policy
+                {msg.returnPolicy}
               </Link>
             </li>
           </ul>
@@ -247,15 +248,15 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
               tabs={[
                 {
                   id: "description",
-                  label: "Description",
+                  label: msg.tabDescription,
                   href: `/product/${product.id}`,
                   content: <p>{product.description}</p>,
                 },
                 {
                   id: "details",
-                  label: "Details",
+                  label: msg.tabDetails,
                   href: `/product/${product.id}?tab=details`,
-                  content: <p>{product.details || "No further details for this product."}</p>,
+                  content: <p>{product.details || msg.noDetails}</p>,
                 },
               ]}
             />
@@ -266,7 +267,7 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
       {related.length ? (
         <section aria-labelledby="related-heading" className="render-when-near mt-16">
           <h2 id="related-heading" className="text-2xl font-bold">
-            You Might Also Like
+            {msg.youMightAlsoLike}
           </h2>
           <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-4">
             {related.map((item) => (
@@ -288,14 +289,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         id="main"
         className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center"
       >
-        <title>Product Not Found</title>
+        <title>{msg.productNotFound}</title>
         <meta name="robots" content="noindex" />
-        <h1 className="text-3xl font-bold">Product Not Found</h1>
-        <p className="mt-4 text-muted">
-          This product is not in the shop any more, or the link is mistyped.
-        </p>
+        <h1 className="text-3xl font-bold">{msg.productNotFound}</h1>
+        <p className="mt-4 text-muted">{msg.productNotFoundText}</p>
         <Link to="/shop" className="btn btn-primary mt-8">
-          Return to Shop
+          {msg.returnToShop}
         </Link>
       </main>
     );

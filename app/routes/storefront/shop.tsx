@@ -6,6 +6,7 @@ import { ProductCard } from "~/components/ProductCard";
 import { Spinner } from "~/components/Spinner";
 import { CategorySidebar, type SidebarEntry } from "~/components/shop/CategorySidebar";
 import { orUnavailable } from "~/db/unavailable.server";
+import { msg } from "~/i18n/messages";
 import { ALL, categoryLabel, categoryName, groupsWithMore } from "~/modules/catalog/categories";
 import {
   defaultSort,
@@ -45,10 +46,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const category = params && params.category !== ALL ? categoryName(params.category) : null;
   return pageMeta({
     config: matches[0]?.loaderData?.config,
-    title: category ? `${category} | Shop` : "Shop African-print fashion",
-    description: category
-      ? `${category} in bold African prints: kitenge, ankara and kente, made in Kenya. Pay with M-Pesa or card.`
-      : "Shop dresses, kimonos, jumpsuits, shukas, kids wear and accessories in bold African prints, made in Kenya.",
+    title: category ? msg.shopCategoryTitle(category) : msg.shopTitle,
+    description: category ? msg.shopCategoryDescription(category) : msg.shopDescription,
     path: listingHref({ category: params?.category, sort: params?.sort, page: params?.page }),
     noindex: Boolean(params?.q),
   });
@@ -66,7 +65,7 @@ function sidebarGroups(params: ListingParams, counts: Record<string, number>) {
     all: entry(ALL),
     groups: groupsWithMore().map((group) => ({
       name: group.name,
-      initiallyOpen: group.name === "Women's Fashion" || group.name === "Home & Living",
+      initiallyOpen: group.id === "women" || group.id === "home",
       entries: group.categories.map(entry),
     })),
   };
@@ -78,7 +77,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/shop";
   const submit = useSubmit();
   const sidebar = sidebarGroups(params, counts);
-  const heading = params.category === ALL ? "Shop" : categoryName(params.category);
+  const heading = params.category === ALL ? msg.navShop : categoryName(params.category);
 
   // 'Load more' appends the next page in place; a new filter starts from page one again.
   const more = useFetcher<typeof loader>();
@@ -129,7 +128,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             ) : null,
           )}
           <label htmlFor="shop-search" className="sr-only">
-            Search products
+            {msg.searchProducts}
           </label>
           <div className="relative flex-1">
             <Search
@@ -144,12 +143,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               defaultValue={params.q}
               key={params.q}
               maxLength={MAX_QUERY_LENGTH}
-              placeholder="Search products..."
+              placeholder={msg.searchPlaceholder}
               className="min-h-11 w-full rounded-full border border-hairline bg-white py-2 pr-4 pl-10"
             />
           </div>
           <button type="submit" className="btn btn-primary">
-            Search
+            {msg.search}
           </button>
         </Form>
 
@@ -164,7 +163,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           ) : null}
           {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
           <label htmlFor="shop-sort" className="text-sm font-medium whitespace-nowrap">
-            Sort by
+            {msg.sortBy}
           </label>
           <select
             id="shop-sort"
@@ -175,7 +174,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           >
             {sortsFor(params.q).map((sort) => (
               <option key={sort.id} value={sort.id}>
-                {sort.label}
+                {msg.sortLabels[sort.id]}
               </option>
             ))}
           </select>
@@ -192,12 +191,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                 key={String(params[f.key])}
                 className="size-5 accent-accent"
               />
-              {f.label}
+              {msg.filterLabels[f.key]}
             </label>
           ))}
           <noscript>
             <button type="submit" className="btn border border-hairline bg-white">
-              Apply
+              {msg.apply}
             </button>
           </noscript>
         </Form>
@@ -213,7 +212,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         >
           <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-4 font-semibold [&::-webkit-details-marker]:hidden">
             <SlidersHorizontal size={18} aria-hidden="true" />
-            Filters
+            {msg.filters}
           </summary>
           <div className="px-2 pb-3 md:p-0">
             <CategorySidebar all={sidebar.all} groups={sidebar.groups} />
@@ -222,16 +221,16 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="shop-results" aria-busy={loading}>
           {/* The cards' names are h3s: the list gets its h2, so headings go in order. */}
-          <h2 className="sr-only">Products</h2>
+          <h2 className="sr-only">{msg.products}</h2>
           <div className="flex min-h-8 items-center justify-between">
             <p id="shop-results" className="text-sm text-muted" aria-live="polite">
-              {total === 1 ? "Showing 1 product" : `Showing ${total} products`}
+              {msg.showingProducts(total)}
             </p>
-            {loading ? <Spinner label="Loading products" /> : null}
+            {loading ? <Spinner label={msg.loadingProducts} /> : null}
           </div>
           {corrected ? (
             <p className="mt-1 text-sm" data-testid="corrected-search">
-              {`Showing results for ${corrected}`}
+              {msg.showingResultsFor(corrected)}
             </p>
           ) : null}
           {fromPage > 1 ? (
@@ -240,7 +239,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                 to={listingHref({ ...params, page: 1 })}
                 className="font-semibold underline underline-offset-4"
               >
-                Back to the start of the list
+                {msg.backToStart}
               </Link>
             </p>
           ) : null}
@@ -268,8 +267,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="mt-4 flex flex-col items-center rounded-2xl bg-sand px-6 py-16 text-center">
               <Search size={32} aria-hidden="true" className="text-muted" />
-              <h2 className="mt-4 text-xl font-semibold">No products found</h2>
-              <p className="mt-1 text-muted">Try adjusting your filters or search term.</p>
+              <h2 className="mt-4 text-xl font-semibold">{msg.noProducts}</h2>
+              <p className="mt-1 text-muted">{msg.noProductsHint}</p>
               <div className="mt-6 flex flex-wrap justify-center gap-3">
                 {suggestion ? (
                   <Link
@@ -281,15 +280,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                     className="btn btn-primary"
                   >
                     {suggestion.keepSearch
-                      ? `See results in ${categoryName(suggestion.category)}`
-                      : `Browse ${categoryName(suggestion.category)}`}
+                      ? msg.seeResultsIn(categoryName(suggestion.category))
+                      : msg.browseCategory(categoryName(suggestion.category))}
                   </Link>
                 ) : null}
                 <Link
                   to="/shop"
                   className={suggestion ? "btn border border-ink bg-white" : "btn btn-primary"}
                 >
-                  Clear filters
+                  {msg.clearFilters}
                 </Link>
               </div>
             </div>
@@ -304,7 +303,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   if (more.state === "idle") more.load(`${nextHref}&more`);
                 }}
               >
-                {more.state === "idle" ? "Load more" : <Spinner label="Loading more products" />}
+                {more.state === "idle" ? msg.loadMore : <Spinner label={msg.loadingMore} />}
               </Link>
             </div>
           ) : null}

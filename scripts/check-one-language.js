@@ -1,0 +1,39 @@
+// Fails the build when a client file carries words of a language other than the build's own
+// (decision 53): each page's script holds its language's words only. Reads the words files as
+// they are (Node strips their types) and looks for every plain word the other language says
+// differently, at least six characters long (shorter ones occur by chance in minified code).
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const own = process.env.SHOP_LANGUAGE ?? "en";
+const client = process.argv[2] ?? "build/client";
+const words = async (language) =>
+  import(pathToFileURL(path.resolve("app/i18n", `${language}.ts`)).href);
+const plain = (dictionary) =>
+  Object.values(dictionary).flatMap((word) =>
+    typeof word === "string" ? [word] : typeof word === "object" ? Object.values(word) : [],
+  );
+
+const mine = new Set(plain(await words(own)));
+const others = ["en", "sw"].filter((language) => language !== own);
+const foreign = new Set();
+for (const language of others) {
+  for (const word of plain(await words(language))) {
+    if (word.length >= 6 && !mine.has(word)) foreign.add(word);
+  }
+}
+
+const assets = path.join(client, "assets");
+const found = [];
+for (const file of fs.readdirSync(assets).filter((f) => f.endsWith(".js"))) {
+  const source = fs.readFileSync(path.join(assets, file), "utf8");
+  for (const word of foreign) {
+    if (source.includes(word)) found.push(`${file}: "${word}"`);
+  }
+}
+if (found.length) {
+  console.error(`The ${own} build carries another language's words:\n  ${found.join("\n  ")}`);
+  process.exit(1);
+}
+console.log(`Client files in ${own} only: none of ${foreign.size} other words found.`);
