@@ -39,12 +39,18 @@ function storefrontUsers(id: string, ctx: ChunkingContext): Set<string> | null {
 /**
  * Families of storefront pages: what only the pages of one family share goes in a file of its
  * own, which the other pages never download. The pages with product cards (the card, its price,
- * its add button), and the pages about one order (its lines, paying again, asking the shop).
+ * its add button), and the pages about one order (its lines, paying again, asking the shop), and
+ * so on: the Shop, the busiest page, downloads none of the others' code.
  */
 const FAMILIES = {
   cards: /^routes[\\/]storefront[\\/](home|shop|product)\.tsx$/,
   order: /^routes[\\/]storefront[\\/](order-success|order-tracking|pay)\.tsx$/,
   forms: /^routes[\\/]storefront[\\/](cart|contact|back-in-stock|pay|track-order)\.tsx$/,
+  // Home and About's story (their feature cards and icons).
+  story: /^routes[\\/]storefront[\\/](home|about)\.tsx$/,
+  // The pages that help a shopper buy and follow an order: delivery, returns, contact, a product,
+  // the cart and the order pages (their icons, delivery methods, the contact message).
+  help: /^routes[\\/]storefront[\\/](delivery|returns|contact|product|cart|back-in-stock|track-order|order-success|order-tracking|pay)\.tsx$/,
 };
 
 /** The storefront's shared file for `id`: its family's, or "storefront" for the rest. */
@@ -98,18 +104,18 @@ export default defineConfig(({ command }) => ({
                 {
                   name: "react",
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-                  priority: 4,
+                  priority: 10,
                 },
                 // A group takes its modules' dependencies with it: the storefront's file first,
                 // so the cards' file keeps only what the cards alone use.
                 {
                   name: (id, ctx) => (sharedFile(id, ctx) === "storefront" ? "storefront" : null),
-                  priority: 3,
+                  priority: 9,
                 },
                 ...Object.keys(FAMILIES).map((family, i) => ({
                   name: (id: string, ctx: ChunkingContext) =>
                     sharedFile(id, ctx) === family ? family : null,
-                  priority: 2 - i,
+                  priority: 8 - i,
                 })),
               ],
             },

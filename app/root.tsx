@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { msg } from "~/i18n/messages";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage, errorPageFor } from "./components/ErrorPage";
@@ -46,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     }
   }, []);
   return (
-    <html lang="en-KE">
+    <html lang={msg.htmlLang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

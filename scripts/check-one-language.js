@@ -1,13 +1,17 @@
-// Fails the build when a client file carries words of a language other than the build's own
-// (decision 53): each page's script holds its language's words only. Reads the words files as
-// they are (Node strips their types) and looks for every plain word the other language says
-// differently, at least six characters long (shorter ones occur by chance in minified code).
+// Fails the build (or, with --report, says so) when a client file carries words of a language
+// other than the build's own (decision 53): each page's script holds its language's words only.
+// Reads the words files as they are (Node strips their types) and looks for every plain word the
+// other language says differently, at least six characters long (shorter ones occur by chance in
+// minified code).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const own = process.env.SHOP_LANGUAGE ?? "en";
 const client = process.argv[2] ?? "build/client";
+// While the storefront's words are still being moved into the words files (issue 29), the
+// Kiswahili build reports the English it still carries instead of failing.
+const reportOnly = process.argv.includes("--report");
 const words = async (language) =>
   import(pathToFileURL(path.resolve("app/i18n", `${language}.ts`)).href);
 const plain = (dictionary) =>
@@ -32,8 +36,12 @@ for (const file of fs.readdirSync(assets).filter((f) => f.endsWith(".js"))) {
     if (source.includes(word)) found.push(`${file}: "${word}"`);
   }
 }
-if (found.length) {
+if (found.length && reportOnly) {
+  const files = new Set(found.map((line) => line.split(":")[0]));
+  console.log(`The ${own} build still carries ${found.length} other words in ${files.size} files.`);
+} else if (found.length) {
   console.error(`The ${own} build carries another language's words:\n  ${found.join("\n  ")}`);
   process.exit(1);
+} else {
+  console.log(`Client files in ${own} only: none of ${foreign.size} other words found.`);
 }
-console.log(`Client files in ${own} only: none of ${foreign.size} other words found.`);

@@ -3,16 +3,20 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import { createRequestHandler as createFetchHandler } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
+import { offeredLanguage } from "~/i18n/language-offer.server";
 import { backToShopHref } from "~/modules/catalog/back-to-shop";
 import { notificationAt } from "~/modules/payments/catalogue";
 import { requestContext, type Services } from "~/services.server";
 import { isCrossSiteRequest } from "~/utils/csrf";
 import { escapeHtml } from "~/utils/escape-html";
+import { pathLanguage } from "~/utils/language";
 import { logger } from "~/utils/logger.server";
 import { metricsRegistry, observeHttpRequest } from "~/utils/metrics.server";
 import { benchHooks } from "./bench-hooks";
 import { bodyLimit } from "./body-limit";
+import { ENGLISH_ONLY, languageBuilds } from "./language-builds";
+import { languageSwitch } from "./language-switch";
 import { pageCache } from "./page-cache";
 import { refuseMalformedRequests } from "./refuse-malformed";
 import { inRequestLanguage } from "./request-language";
@@ -31,6 +35,7 @@ const build = () => {
   built ??= import("virtual:react-router/server-build");
   return built;
 };
+const builds = languageBuilds(build as () => Promise<ServerBuild>, import.meta.env.PROD);
 
 /**
  * The shop's HTTP pipeline, in front of React Router, for one shop's settings: see createApp() at
@@ -103,7 +108,10 @@ function createPipeline(services: Services): express.Router {
   pipeline.use(async (req, res, next) => {
     labelRoute ??= routeLabeller((await build()).routes);
     // Read now: a mounted router (the emulator) shortens req.path while it handles the request.
-    const route = labelRoute(req.path);
+    const route =
+      pathLanguage(req.path) === "sw"
+        ? `/sw${labelRoute(req.path.slice(3) || "/")}`.replace(/\/$/, "")
+        : labelRoute(req.path);
     const started = performance.now();
     res.once("finish", () => {
       const seconds = (performance.now() - started) / 1000;
@@ -213,13 +221,28 @@ const isPhotoUpload = (req: express.Request) =>
  * the whole Referer, so a listing's products are kept once per listing.
  */
 function listingReferer(req: express.Request, publicUrl: string): Record<string, string> {
-  if (!req.path.startsWith("/product/")) return {};
+  if (!/^(\/sw)?\/product\//.test(req.path)) return {};
   const shop = new URL(publicUrl).origin;
   const back = backToShopHref(req.get("referer") ?? null, [
     `${req.protocol}://${req.get("host")}`,
     shop,
   ]);
   return back === "/shop" ? {} : { referer: shop + back };
+}
+
+/**
+ * The home page offers the other language to a shopper who chose it or whose browser prefers it
+ * (i18n/language-offer.server.ts): a kept home page varies by that alone, told to its render as
+ * the Accept-Language header naming it.
+ */
+function homeOffer(req: express.Request): Record<string, string> {
+  if (req.path !== "/" && req.path !== "/sw" && req.path !== "/sw/") return {};
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  if (req.headers["accept-language"])
+    headers.set("accept-language", req.headers["accept-language"]);
+  const offered = offeredLanguage(pathLanguage(req.path), headers);
+  return offered ? { "accept-language": offered } : {};
 }
 
 /**
@@ -234,23 +257,35 @@ export function createApp(services: Services): express.Router {
   shop.use(createPipeline(services));
   // Storefront pages kept for visitors without cookies: only in a built shop (the development
   // server reloads modules under it).
+  shop.get("/language/:language", languageSwitch);
+  // Under /sw, what exists only in English is not found (in Kiswahili).
+  shop.use((req, _res, next) => {
+    // React Router reads the original URL.
+    if (ENGLISH_ONLY.test(req.path)) req.url = req.originalUrl = "/sw/__not-found";
+    next();
+  });
   if (import.meta.env.PROD && env.PAGE_CACHE_MB > 0) {
-    const render = createFetchHandler(build);
+    const renders = { en: createFetchHandler(builds.en), sw: createFetchHandler(builds.sw) };
     shop.use(
       pageCache({
         render: (request, { shared, clientAddress }) =>
-          render(request, requestContext(services, clientAddress, shared)),
+          renders[pathLanguage(new URL(request.url).pathname)](
+            request,
+            requestContext(services, clientAddress, shared),
+          ),
         fill: (req) => shopperParts(services, req),
         version: services.database.catalogue.version,
         origin: env.PUBLIC_URL,
         maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
-        vary: (req) => listingReferer(req, env.PUBLIC_URL),
+        vary: (req) => ({ ...listingReferer(req, env.PUBLIC_URL), ...homeOffer(req) }),
       }),
     );
   }
-  shop.all(
-    "/{*splat}",
-    createRequestHandler({ build, getLoadContext: (req) => requestContext(services, req.ip) }),
-  );
+  const getLoadContext = (req: express.Request) => requestContext(services, req.ip);
+  const handlers = {
+    en: createRequestHandler({ build: builds.en, getLoadContext }),
+    sw: createRequestHandler({ build: builds.sw, getLoadContext }),
+  };
+  shop.all("/{*splat}", (req, res, next) => handlers[pathLanguage(req.path)](req, res, next));
   return shop;
 }

@@ -71,7 +71,8 @@ type Options = {
 };
 
 /** The storefront's pages that are the same for every visitor without cookies. */
-const SHARED_PAGES = /^\/(?:shop|about|contact|delivery|returns|menu|product\/[^/.]+)?\/?$/;
+const SHARED_PAGES =
+  /^(?:\/sw)?(?:\/(?:shop|about|contact|delivery|returns|menu|product\/[^/.]+)?\/?)?$/;
 
 /**
  * Whether a request may be answered with a page kept for everyone (and its own parts filled in):

@@ -2,6 +2,7 @@ import type express from "express";
 import { renderToString } from "react-dom/server";
 import { CartButton } from "~/components/shell/CartButton";
 import { FlashToast, shopperJson } from "~/components/shell/shopper";
+import { msg } from "~/i18n/messages";
 import { loadShopper } from "~/modules/cart/shopper.server";
 import type { Services } from "~/services.server";
 import type { ShopperParts } from "./page-cache";
@@ -12,13 +13,17 @@ import type { ShopperParts } from "./page-cache";
  * (components/shell/shopper.tsx). Rendered by the same components as the page, so they match
  * what the browser renders when it takes over. Without a cookie there is nothing to look up.
  */
-/** The cart button's HTML by count: the same for every shopper with that many pieces. */
-const buttons = new Map<number, string>();
+/**
+ * The cart button's HTML by language and count: the same for every shopper reading that language
+ * with that many pieces.
+ */
+const buttons = new Map<string, string>();
 const cartButton = (count: number) => {
-  let html = buttons.get(count);
+  const key = `${msg.htmlLang} ${count}`;
+  let html = buttons.get(key);
   if (html === undefined) {
     html = renderToString(<CartButton count={count} />);
-    if (buttons.size < 200) buttons.set(count, html);
+    if (buttons.size < 400) buttons.set(key, html);
   }
   return html;
 };

@@ -6,6 +6,15 @@
  * Keep this file free of imports: the build reads it as it is.
  */
 
+// The language itself: the page's `lang`, where its pages live, the switch to the other one.
+export const htmlLang = "en-KE";
+export const pathPrefix = "";
+export const otherLanguage = "sw";
+export const otherLanguageName = "Kiswahili";
+/** The offer of this language on the other's home page, written in this one (server only). */
+export const languageOffer = "This shop is also in English.";
+export const languageOfferAction = "Continue in English";
+
 // The shell: main navigation, help pages, footer.
 export const navHome = "Home";
 export const navShop = "Shop";

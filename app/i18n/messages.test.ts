@@ -16,11 +16,18 @@ describe("the storefront's words", () => {
         expect(typeof word, `${language} ${key}`).toBe(typeof en[key]);
         if (typeof word === "function") {
           expect(word.length, `${language} ${key}`).toBe((en[key] as () => string).length);
-        } else if (typeof word === "string") {
+        } else if (typeof word === "string" && key !== "pathPrefix") {
           expect(word.trim(), `${language} ${key}`).not.toBe("");
         }
       }
     }
+  });
+
+  it("English lives at the specification's paths, Kiswahili under /sw", () => {
+    expect(en.pathPrefix).toBe("");
+    expect(sw.pathPrefix).toBe("/sw");
+    expect([en.htmlLang, sw.htmlLang]).toEqual(["en-KE", "sw-KE"]);
+    expect([en.otherLanguage, sw.otherLanguage]).toEqual(["sw", "en"]);
   });
 
   it("Kiswahili says each thing in its own words, apart from names kept as they are", () => {

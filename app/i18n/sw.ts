@@ -3,6 +3,15 @@
  * `docs/kiswahili-glossary.md`. Keep this file free of imports: the build reads it as it is.
  */
 
+// The language itself: the page's `lang`, where its pages live, the switch to the other one.
+export const htmlLang = "sw-KE";
+export const pathPrefix = "/sw";
+export const otherLanguage = "en";
+export const otherLanguageName = "English";
+/** The offer of this language on the other's home page, written in this one (server only). */
+export const languageOffer = "Duka hili linapatikana pia kwa Kiswahili.";
+export const languageOfferAction = "Endelea kwa Kiswahili";
+
 // The shell: main navigation, help pages, footer.
 export const navHome = "Nyumbani";
 export const navShop = "Duka";

@@ -1,18 +1,22 @@
 import type { MetaDescriptor } from "react-router";
+import { msg } from "~/i18n/messages";
 
 type PageMeta = {
   /** The root loader's data, where the shop's name and public URL live. */
   config: { shopName: string; publicUrl: string } | undefined;
   title: string;
   description: string;
-  /** The page's canonical path, e.g. `/shop?category=dresses`. */
+  /** The page's canonical path in English, e.g. `/shop?category=dresses`. */
   path: string;
   image?: string;
   type?: "website" | "product";
   noindex?: boolean;
 };
 
-/** Title, description, canonical URL and Open Graph tags for a page. */
+/**
+ * Title, description, canonical URL, the page in each language (`hreflang`, English the default)
+ * and Open Graph tags for a page.
+ */
 export function pageMeta({
   config,
   title,
@@ -24,12 +28,17 @@ export function pageMeta({
 }: PageMeta): MetaDescriptor[] {
   const shopName = config?.shopName ?? "";
   const base = config?.publicUrl ?? "";
-  const url = `${base}${path}`;
+  const english = `${base}${path}`;
+  const kiswahili = `${base}/sw${path === "/" ? "" : path}`;
+  const url = msg.pathPrefix ? kiswahili : english;
   const fullTitle = title ? `${title} | ${shopName}` : shopName;
   return [
     { title: fullTitle },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
+    { tagName: "link", rel: "alternate", hrefLang: "en", href: english },
+    { tagName: "link", rel: "alternate", hrefLang: "sw", href: kiswahili },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: english },
     { property: "og:site_name", content: shopName },
     { property: "og:type", content: type },
     { property: "og:title", content: fullTitle },

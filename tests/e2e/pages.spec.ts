@@ -179,7 +179,7 @@ test.describe("Contact without JavaScript", () => {
 });
 
 test.describe("Search engines", () => {
-  test("the sitemap lists the storefront pages and every in-stock product", async ({
+  test("the sitemap lists the storefront pages and every in-stock product, in both languages", async ({
     request,
     baseURL,
   }) => {
@@ -187,15 +187,22 @@ test.describe("Search engines", () => {
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();
     for (const path of ["/", "/shop", "/about", "/contact", "/shop?category=dresses"]) {
-      expect(xml).toContain(`<loc>${baseURL}${path.replace("&", "&amp;")}</loc>`);
+      expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+      const kiswahili = `${baseURL}/sw${path === "/" ? "" : path}`;
+      expect(xml).toContain(`<loc>${kiswahili}</loc>`);
+      expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="sw" href="${kiswahili}"/>`);
     }
-    const products = [...xml.matchAll(/<loc>[^<]*\/product\/(\d+)<\/loc>/g)].map((m) => m[1]);
-    expect(products.sort()).toEqual(inStock.map((p) => p.id).sort());
+    for (const prefix of ["", "/sw"]) {
+      const products = [...xml.matchAll(/<loc>([^<]*)\/product\/(\d+)<\/loc>/g)]
+        .filter((m) => m[1] === `${baseURL}${prefix}`)
+        .map((m) => m[2]);
+      expect(products.sort()).toEqual(inStock.map((p) => p.id).sort());
+    }
   });
 
   test("robots.txt keeps crawlers out of /admin and /cart", async ({ request }) => {
     const text = await (await request.get("/robots.txt")).text();
-    expect(text).toContain("Disallow: /admin\nDisallow: /cart");
+    expect(text).toContain("Disallow: /admin\nDisallow: /cart\nDisallow: /sw/cart");
     expect(text).toMatch(/Sitemap: http.*\/sitemap\.xml/);
   });
 

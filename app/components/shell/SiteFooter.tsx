@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { msg } from "~/i18n/messages";
 import { BrandMark } from "../icons";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { helpLinks, mainLinks, type NavCategory } from "./nav";
 
 type Props = {
@@ -52,9 +53,12 @@ export function SiteFooter({ shopName, social, collections }: Props) {
         />
       </div>
       <div className="border-t border-paper/15">
-        <p className="mx-auto max-w-7xl px-6 py-6 text-sm text-paper/70">
-          {msg.footerRights(new Date().getFullYear(), shopName)}
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 px-6 py-4">
+          <p className="py-2 text-sm text-paper/70">
+            {msg.footerRights(new Date().getFullYear(), shopName)}
+          </p>
+          <LanguageSwitch className="-mx-2 text-paper/90" />
+        </div>
       </div>
     </footer>
   );

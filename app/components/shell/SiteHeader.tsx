@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { msg } from "~/i18n/messages";
 import { BrandMark } from "../icons";
 import { CartButton } from "./CartButton";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { activeCategory, mainLinks, type NavCategory } from "./nav";
 import { ShopperSlot } from "./shopper";
 
@@ -136,14 +137,17 @@ export function SiteHeader(props: Props) {
           </ul>
         </nav>
 
-        <ShopperSlot name="cart-button">
-          <CartButton
-            count={cartCount}
-            buttonRef={cartButtonRef}
-            onIntent={onIntent}
-            onOpen={onOpenCart}
-          />
-        </ShopperSlot>
+        <div className="flex items-center gap-1">
+          <LanguageSwitch />
+          <ShopperSlot name="cart-button">
+            <CartButton
+              count={cartCount}
+              buttonRef={cartButtonRef}
+              onIntent={onIntent}
+              onOpen={onOpenCart}
+            />
+          </ShopperSlot>
+        </div>
       </div>
     </header>
   );

@@ -14,7 +14,9 @@ export function backToShopHref(referer: string | null, shopOrigins: string[]): s
   } catch {
     return "/shop";
   }
-  if (!shopOrigins.includes(from.origin) || from.pathname !== "/shop") return "/shop";
+  // In either language: the link is written without it, and the page's own is added to it.
+  const listing = from.pathname.replace(/^\/sw(?=\/)/, "");
+  if (!shopOrigins.includes(from.origin) || listing !== "/shop") return "/shop";
   // Read as the shop reads its own address: anything it does not know is left out.
   const { category, q, sort, inStockOnly, onSaleOnly, page } = parseListingParams(
     from.searchParams,

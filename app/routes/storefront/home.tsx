@@ -8,6 +8,7 @@ import { FeatureCard } from "~/components/FeatureCard";
 import { ProductCard } from "~/components/ProductCard";
 import { ProductImage } from "~/components/ProductImage";
 import { orUnavailable } from "~/db/unavailable.server";
+import { languageOffer } from "~/i18n/language-offer.server";
 import { msg } from "~/i18n/messages";
 import {
   categoryHref,
@@ -21,14 +22,16 @@ import { servicesContext } from "~/services.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
+  const offer = languageOffer(request);
   return orUnavailable(async () => {
     const [featured, covers] = await Promise.all([
       featuredProducts(db),
       categoryCovers(db, HOME_CATEGORIES),
     ]);
     return {
+      offer,
       featured,
       covers: covers.map((c) => ({ ...c, name: categoryName(c.id), href: categoryHref(c.id) })),
       hero: {
@@ -58,7 +61,7 @@ const features = () => [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, covers, hero } = loaderData;
+  const { offer, featured, covers, hero } = loaderData;
   // The hero is the page's largest image: asked for from the head, before the scripts.
   preload(hero.src, {
     as: "image",
@@ -68,6 +71,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   });
   return (
     <main id="main">
+      {offer && (
+        <p lang={offer.language} className="bg-gold-soft px-4 py-2 text-center text-sm text-ink">
+          {offer.text}{" "}
+          <a href={offer.href} hrefLang={offer.language} className="font-semibold underline">
+            {offer.action}
+          </a>
+        </p>
+      )}
       <section className="relative isolate overflow-hidden bg-indigo-band text-paper">
         <img
           src={hero.src}

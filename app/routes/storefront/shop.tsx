@@ -38,7 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = await orUnavailable(() =>
     shopListing(context.get(servicesContext).database, params, fromPage),
   );
-  return { params, fromPage, ...listing };
+  // The description is for search engines, which read the server's page: it stays out of the
+  // page's script, where each language's sentences would cost bytes of the budget.
+  const category = params.category !== ALL ? categoryName(params.category) : null;
+  const description = category ? msg.shopCategoryDescription(category) : msg.shopDescription;
+  return { params, fromPage, description, ...listing };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -47,7 +51,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return pageMeta({
     config: matches[0]?.loaderData?.config,
     title: category ? msg.shopCategoryTitle(category) : msg.shopTitle,
-    description: category ? msg.shopCategoryDescription(category) : msg.shopDescription,
+    description: loaderData?.description ?? "",
     path: listingHref({ category: params?.category, sort: params?.sort, page: params?.page }),
     noindex: Boolean(params?.q),
   });

@@ -1,0 +1,26 @@
+import { type Language, languageToOffer, pathLanguage, switchHref } from "~/utils/language";
+import { DICTIONARIES } from "./messages";
+
+/**
+ * What the home page says to a shopper who reads the other language better (their earlier choice,
+ * else their browser's `Accept-Language`): in that language, with the switch. The words come from
+ * the server, so neither language's script carries the other's.
+ */
+export function languageOffer(request: Request) {
+  const language = pathLanguage(new URL(request.url).pathname);
+  const offered = offeredLanguage(language, request.headers);
+  if (!offered) return null;
+  const words = DICTIONARIES[offered];
+  return {
+    language: offered,
+    text: words.languageOffer,
+    action: words.languageOfferAction,
+    href: switchHref(offered, "/"),
+  };
+}
+
+export const offeredLanguage = (language: Language, headers: Headers) =>
+  languageToOffer(language, {
+    cookie: headers.get("cookie"),
+    acceptLanguage: headers.get("accept-language"),
+  });

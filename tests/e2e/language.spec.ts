@@ -1,0 +1,128 @@
+import { madeToOrder } from "./catalogue";
+import { expect, expectAccessible, expectAccessibleWithoutJs, test } from "./fixtures";
+
+// English at the specification's paths, Kiswahili under /sw (issue 29, decision 54): the same
+// shop, its links kept in the language, a switch that keeps the page and the cart, an offer (never
+// a redirect) for a first visit that prefers Swahili.
+
+const unsized = madeToOrder.find((p) => p.sizes.length === 0)!;
+
+test.describe("The shop in Kiswahili", () => {
+  test("lives under /sw, says so to browsers and search engines, and its links stay there", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/sw");
+    await expect(page.locator("html")).toHaveAttribute("lang", "sw-KE");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/sw`);
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+      "href",
+      `${baseURL}/`,
+    );
+    await expect(page.locator('link[rel="alternate"][hreflang="sw"]')).toHaveAttribute(
+      "href",
+      `${baseURL}/sw`,
+    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Vitenge vya kuvutia kwa kila siku na kila sherehe",
+    );
+    await expectAccessible(page, "the Kiswahili home page");
+
+    await page.getByRole("link", { name: "Tazama mkusanyiko" }).click();
+    await expect(page).toHaveURL(/\/sw\/shop$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Duka");
+    await expect(page.locator("html")).toHaveAttribute("lang", "sw-KE");
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+      "href",
+      `${baseURL}/shop`,
+    );
+    await expectAccessible(page, "the Kiswahili shop");
+
+    // The product's own words stay as the owner wrote them; the page's are in Kiswahili.
+    await page.goto(`/sw/product/${unsized.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(unsized.name);
+    await expect(page.getByRole("button", { name: "Ongeza kwenye Kikapu" })).toBeVisible();
+    await page.getByRole("link", { name: "Rudi dukani" }).first().click();
+    await expect(page).toHaveURL(/\/sw\/shop$/);
+  });
+
+  test("the switch keeps the page, its filters and the cart", async ({ page }) => {
+    await page.goto(`/product/${unsized.id}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+
+    await page.goto("/shop?category=dresses&sort=name");
+    await page.getByRole("banner").getByRole("link", { name: "Kiswahili" }).click();
+    await expect(page).toHaveURL(/\/sw\/shop\?category=dresses&sort=name$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Magauni");
+    await expect(page.getByRole("link", { name: "Kikapu, bidhaa 1" })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Panga kwa" })).toHaveValue("name");
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/shop\?category=dresses&sort=name$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dresses");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-KE");
+  });
+
+  test("what exists only in English is not found under /sw", async ({ request }) => {
+    for (const path of ["/sw/admin", "/sw/login", "/sw/api/checkout", "/sw/no-such-page"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+      expect(await response.text()).toContain('lang="sw-KE"');
+    }
+  });
+
+  test("the kept pages of each language stay apart", async ({ playwright, baseURL }) => {
+    const visitor = await playwright.request.newContext({ baseURL });
+    const kept = async (path: string) => {
+      for (let tries = 0; tries < 20; tries++) {
+        const response = await visitor.get(path);
+        if (response.headers()["x-page-cache"] === "hit") return response.text();
+      }
+      throw new Error(`${path} was never answered from memory.`);
+    };
+    const [english, kiswahili] = [await kept("/shop"), await kept("/sw/shop")];
+    expect(english).toContain('lang="en-KE"');
+    expect(english).toContain(">Shop</h1>");
+    expect(kiswahili).toContain('lang="sw-KE"');
+    expect(kiswahili).toContain(">Duka</h1>");
+    await visitor.dispose();
+  });
+});
+
+test.describe("A first visit that prefers Swahili", () => {
+  test.use({ locale: "sw-KE" });
+
+  test("is offered Kiswahili on the page it asked for, until it chooses", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-KE");
+    const offer = page.getByText("Duka hili linapatikana pia kwa Kiswahili.");
+    await expect(offer).toHaveAttribute("lang", "sw");
+    await expectAccessible(page, "the home page with the offer");
+    await offer.getByRole("link", { name: "Endelea kwa Kiswahili" }).click();
+    await expect(page).toHaveURL(/\/sw$/);
+    await expect(page.getByText("This shop is also in English.")).toHaveCount(0);
+
+    // Choosing English is remembered: the offer is not made again.
+    await page.getByRole("banner").getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("Duka hili linapatikana pia kwa Kiswahili.")).toHaveCount(0);
+  });
+});
+
+test.describe("Without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the switch leads to the same page in the other language", async ({ page }) => {
+    await page.goto("/shop?category=kimonos");
+    await page.getByRole("banner").getByRole("link", { name: "Kiswahili" }).click();
+    await expect(page).toHaveURL(/\/sw\/shop\?category=kimonos$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kimono");
+    await expectAccessibleWithoutJs(page, "the Kiswahili shop without JavaScript");
+    await page.getByRole("banner").getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/shop\?category=kimonos$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kimonos");
+  });
+});
