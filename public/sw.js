@@ -3,22 +3,28 @@
 // cart, the checkout, the back office or an API answer: pages always come from the network, and
 // only stand-ins answer when the network fails: the offline page, or the last copy of a paid
 // order's page the shopper saw (its reference, to show at a pickup counter with no signal).
-const VERSION = "1";
+const VERSION = "2";
 const SHELL = `shell-${VERSION}`;
 const ASSETS = "assets";
-const OFFLINE_URL = "/offline";
+// One offline page per language: Kiswahili's for pages under /sw.
+const OFFLINE_URLS = ["/offline", "/sw/offline"];
+const offlineUrlFor = (url) =>
+  /^\/sw(\/|$)/.test(new URL(url).pathname) ? OFFLINE_URLS[1] : OFFLINE_URLS[0];
 const MAX_ASSETS = 80;
 const ORDERS = "orders";
 const MAX_ORDERS = 5;
 
 async function keepShell() {
   const cache = await caches.open(SHELL);
-  const response = await fetch(OFFLINE_URL, { cache: "no-store", credentials: "omit" });
-  if (!response.ok) throw new Error(`offline page answered ${response.status}`);
-  const html = await response.clone().text();
-  await cache.put(OFFLINE_URL, response);
-  // The offline page's stylesheet (its name changes with each build).
-  const styles = [...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]);
+  const styles = new Set();
+  for (const url of OFFLINE_URLS) {
+    const response = await fetch(url, { cache: "no-store", credentials: "omit" });
+    if (!response.ok) throw new Error(`offline page ${url} answered ${response.status}`);
+    const html = await response.clone().text();
+    await cache.put(url, response);
+    // The offline page's stylesheet (its name changes with each build).
+    for (const m of html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)) styles.add(m[1]);
+  }
   const assets = await caches.open(ASSETS);
   await assets.addAll(["/favicon.svg", ...styles]);
 }
@@ -82,10 +88,10 @@ async function page(event) {
   } catch {
     const kept = await caches.match(event.request, { cacheName: ORDERS, ignoreVary: true });
     if (kept) return kept;
-    const offline = await caches.match(OFFLINE_URL, { cacheName: SHELL });
+    const offline = await caches.match(offlineUrlFor(event.request.url), { cacheName: SHELL });
     if (!offline) return Response.error();
     const html = (await offline.text()).replace(
-      'href="/" data-retry=""',
+      /href="[^"]*" data-retry=""/,
       `href="${escapeAttribute(event.request.url)}" data-retry=""`,
     );
     return new Response(html, {

@@ -1,29 +1,8 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { msg } from "~/i18n/messages";
 
-const COPY = {
-  400: {
-    title: "We could not handle that request",
-    text: "Something in what was sent was not right. Please go back and try again.",
-  },
-  403: {
-    title: "Not open to your account",
-    text: "Your account cannot do this. Please ask the shop's owner.",
-  },
-  404: {
-    title: "Page not found",
-    text: "We couldn't find that page. It may have moved, or the link may be mistyped.",
-  },
-  503: {
-    title: "We'll be right back",
-    text: "The shop is having a short break while we fix a problem on our side. Please try again in a minute; your cart is safe.",
-  },
-  500: {
-    title: "Unexpected Application Error!",
-    text: "Something went wrong on our side. Please try again, or go back to the shop.",
-  },
-} as const;
-
-type PageStatus = keyof typeof COPY;
+/** The statuses with a page of their own; their words are `msg.errorPages`. */
+type PageStatus = 400 | 403 | 404 | 503 | 500;
 
 /**
  * Which page a route error gets: 404, 503, another 4xx (the request was refused, with the sentence
@@ -52,32 +31,36 @@ export function ErrorPage({
   message?: string;
   detail?: string;
 }) {
-  const copy = COPY[status];
+  const copy = msg.errorPages[status]!;
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
       <title>{copy.title}</title>
       <meta name="robots" content="noindex" />
       <p className="text-sm font-semibold tracking-widest text-accent uppercase">
-        {status === 404 ? "Error 404" : status === 503 ? "Back soon" : "Error"}
+        {status === 404
+          ? msg.errorKicker404
+          : status === 503
+            ? msg.errorKickerBackSoon
+            : msg.errorKicker}
       </p>
       <h1 className="mt-3 text-3xl font-bold sm:text-4xl">{copy.title}</h1>
       <p className="mt-4 text-muted">{message || copy.text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {status === 503 ? (
           <a href="." className="btn btn-primary">
-            Try again
+            {msg.tryAgain}
           </a>
         ) : status === 403 ? (
           <Link to="/admin" className="btn btn-primary">
-            Back to the dashboard
+            {msg.backToDashboard}
           </Link>
         ) : (
           <Link to="/shop" className="btn btn-primary">
-            Continue Shopping
+            {msg.continueShopping}
           </Link>
         )}
         <Link to="/" className="btn border border-hairline bg-white">
-          Go to Home
+          {msg.goToHome}
         </Link>
       </div>
       {import.meta.env.DEV && detail ? (

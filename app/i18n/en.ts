@@ -163,3 +163,226 @@ export const productNotFound = "Product Not Found";
 export const productNotFoundText =
   "This product is not in the shop any more, or the link is mistyped.";
 export const returnToShop = "Return to Shop";
+
+// Errors, the demo banner, the menu page, a dropped connection.
+export const errorPages: Record<string, { title: string; text: string }> = {
+  400: {
+    title: "We could not handle that request",
+    text: "Something in what was sent was not right. Please go back and try again.",
+  },
+  403: {
+    title: "Not open to your account",
+    text: "Your account cannot do this. Please ask the shop's owner.",
+  },
+  404: {
+    title: "Page not found",
+    text: "We couldn't find that page. It may have moved, or the link may be mistyped.",
+  },
+  503: {
+    title: "We'll be right back",
+    text: "The shop is having a short break while we fix a problem on our side. Please try again in a minute; your cart is safe.",
+  },
+  500: {
+    title: "Unexpected Application Error!",
+    text: "Something went wrong on our side. Please try again, or go back to the shop.",
+  },
+};
+export const errorKicker404 = "Error 404";
+export const errorKickerBackSoon = "Back soon";
+export const errorKicker = "Error";
+export const tryAgain = "Try again";
+export const backToDashboard = "Back to the dashboard";
+export const goToHome = "Go to Home";
+export const demoBanner = "Demo mode: payments are simulated";
+export const menuTitle = "Menu";
+export const menuDescription = "Every page and collection of the shop.";
+export const noConnectionTitle = "No connection";
+export const noConnection = "No connection. Check your data and try again.";
+
+// About.
+export const aboutTitle = "Our story";
+export const aboutDescription =
+  "A Kenyan fashion house for women and the whole family: authentic prints, tailored with love in Nairobi.";
+export const aboutHeading = "Founded in Kenya, made for the whole family";
+export const aboutStory = (shopName: string) =>
+  `${shopName} began with one sewing machine and a stack of kitenge in a small room in Nairobi. Friends asked where our dresses came from; then their friends did. Today our tailors make dresses, kimonos, jumpsuits and shukas for women across Kenya, and for their husbands and children too.`;
+export const aboutBelief =
+  "We believe African print is not a costume for special days: it is everyday joy. So we design for the office, the church, the wedding and the weekend, with fabrics that keep their colour and cuts that flatter every body.";
+export const aboutValuesHeading = "What we stand for";
+/** In the order of their icons: palette, scissors, sparkles, heart. */
+export const aboutValues: { title: string; text: string }[] = [
+  {
+    title: "Authentic Prints",
+    text: "Real wax prints, kitenge and kikoi, chosen bolt by bolt from the traders of Gikomba and Biashara Street.",
+  },
+  {
+    title: "Tailored With Love",
+    text: "Every piece is cut and sewn by our tailors in Nairobi, with finished seams and real pockets.",
+  },
+  {
+    title: "Inspired by Culture",
+    text: "From Masaai shukas to Ghanaian kente, we celebrate the stories that each motif carries.",
+  },
+  {
+    title: "Made for Every Woman",
+    text: "Sizes S to XXL, cuts for every shape, and matching pieces for the whole family.",
+  },
+];
+export const aboutCollections = "Our collections";
+
+// Delivery: the methods (also in the shopper's messages), the pickup points, the page.
+export const deliveryMethods: Record<string, string> = {
+  pickup: "Pickup",
+  matatu: "Matatu parcel",
+  rider: "Rider (boda boda)",
+};
+export const free = "Free";
+/** Where each pickup point is and when it is open, by its name (the checkout's choice). */
+export const pickupPoints: Record<string, { where: string; hours: string }> = {
+  "Tom Mboya Meru South House 2nd floor Rm 205": {
+    where: "Meru South House on Tom Mboya Street, in Nairobi CBD.",
+    hours: "Monday to Saturday, 9 am to 6 pm.",
+  },
+  "Milele Mall Ngong": {
+    where: "Our shop at Milele Mall, on Ngong Road in Ngong town.",
+    hours: "Monday to Saturday 9 am to 7 pm, Sunday 11 am to 5 pm.",
+  },
+};
+export const pickupBring =
+  "Bring your order number or the phone number you ordered with. Someone else can collect for you with that number.";
+export const deliveryTitle = "Delivery";
+export const deliveryDescription =
+  "Pickup in Nairobi CBD or Ngong, matatu parcels to towns across Kenya, and riders to your door in Nairobi: fees, areas and times.";
+export const deliveryHeading = "How your order reaches you";
+export const deliveryIntro =
+  "We pack every order in Nairobi and send it the way you choose at checkout: collect it from one of our pickup points, receive it by matatu parcel in your town, or have a rider bring it to your door. You pay for delivery together with your order, by M-Pesa or card.";
+export const deliveryFreeOver = (amount: string) =>
+  `Delivery is free on every order of ${amount} or more, whichever way you choose.`;
+export const deliveryFeesHeading = "Fees and times";
+export const deliveryTableCaption = "Delivery methods with their fees and times";
+export const deliveryMethod = "Method";
+export const deliveryFee = "Fee";
+export const deliveryWhen = "When it reaches you";
+export const deliveryWhenByMethod: Record<string, string> = {
+  pickup: "Ready the next working day after you pay. We call or text you when it is.",
+  matatu: "At the sacco office in your town in 1 to 3 working days.",
+  rider:
+    "The same day when you pay before 1 pm, Monday to Saturday; otherwise the next working day.",
+};
+export const deliveryPackingDays =
+  "We pack orders Monday to Saturday. An order paid on a Sunday or a public holiday leaves on the next working day.";
+export const pickupPointsHeading = "Pickup points";
+export const matatuHeading = "Matatu parcels across Kenya";
+export const matatuText =
+  "We hand your parcel to a registered sacco in Nairobi and send you its parcel number. You collect it at the sacco's office in your town with your ID. We send to every town a sacco serves from Nairobi, among them:";
+export const riderHeading = "Riders in Nairobi and nearby";
+export const riderText =
+  "A rider calls you before arriving and hands the parcel to you at the address you give at checkout. Riders go to:";
+export const riderFurther =
+  "Further out? Choose a matatu parcel, or ask us on WhatsApp before you order.";
+export const outsideKenyaHeading = "Outside Kenya";
+export const outsideKenyaText =
+  "For now we deliver within Kenya only. Delivery to other African countries is coming soon.";
+export const ourReturnPolicy = "Our return policy";
+export const askUsAQuestion = "Ask us a question";
+
+// Returns.
+export const returnsTitle = "Returns";
+export const returnsDescription =
+  "A 30-day return policy: exchange a size or get your money back to M-Pesa or your card.";
+export const returnsIntro =
+  "If a piece is not right, you have 30 days from the day you receive your order to return it. Exchange it for another size, or get your money back to the M-Pesa number or card you paid with.";
+export const canReturnHeading = "What you can return";
+export const canReturn: string[] = [
+  "Pieces that are unworn and unwashed, with their tags on",
+  "A size that does not fit: we exchange it for another size",
+  "A faulty piece, or one that is not what you ordered",
+];
+export const cannotReturnHeading = "What we cannot take back";
+export const cannotReturn: string[] = [
+  "Pieces we altered or made to your measurements",
+  "Earrings, for hygiene",
+  "Pieces that have been worn, washed or perfumed",
+];
+export const howToReturnHeading = "How to return a piece";
+export const howToReturnTell = (email: string) =>
+  `Tell us on WhatsApp or by email (${email}) within 30 days of receiving your order: your order number, the piece, and whether you want another size or your money back.`;
+export const howToReturnBring = (first: string, second: string) =>
+  `Bring the piece to one of our pickup points (${first}, or ${second}), or send it to us by matatu parcel to Nairobi.`;
+export const howToReturnCheck =
+  "We check it within 2 working days of receiving it and tell you what happens next.";
+export const refundsHeading = "Refunds and exchanges";
+export const refundsRules: string[] = [
+  "Refunds go back to the M-Pesa number or card you paid with, within 7 working days of our check.",
+  "For an exchange we send the new size the way you first chose, and you pay no delivery fee a second time.",
+  "You pay for sending a return yourself, unless the piece was faulty or not what you ordered: then we refund that cost and the original delivery fee too.",
+];
+export const deliveryFeesAndTimes = "Delivery fees and times";
+export const contactAboutReturn = "Contact us about a return";
+
+// Contact.
+export const contactTitle = "Contact us";
+export const contactDescription =
+  "Questions about a size, an order or wholesale? Chat with us on WhatsApp, call, email or visit us in Ngong.";
+export const contactHeading = "Get in Touch";
+export const contactIntro =
+  "A question about a size, an order or a wholesale quantity? We answer on WhatsApp within the hour during shop hours.";
+export const contactCards: Record<string, string> = {
+  whatsapp: "WhatsApp",
+  chatWithUs: "Chat with us",
+  email: "Email",
+  phone: "Phone",
+  location: "Location",
+};
+export const sendUsAMessage = "Send us a message";
+export const fieldName = "Name";
+export const fieldEmail = "Email";
+export const fieldSubject = "Subject";
+export const fieldMessage = "Message";
+export const chooseSubject = "Choose a subject";
+/** The subjects as the shopper reads them (the shop's WhatsApp gets them in English). */
+export const contactSubjects: Record<string, string> = {
+  general: "General Inquiry",
+  product: "Product Question",
+  order: "Order Support",
+  partnership: "Partnership",
+  wholesale: "Wholesale Inquiry",
+};
+export const sendViaWhatsapp = "Send Message via WhatsApp";
+export const redirectedToWhatsapp = "You will be redirected to WhatsApp to send your message";
+export const faqHeading = "Frequently asked questions";
+export const faq: { q: string; a: string; link?: { to: string; label: string } }[] = [
+  {
+    q: "How do I place an order?",
+    a: "Browse the shop, add the pieces you love to your cart, and check out through our secure Pesapal payment page.",
+  },
+  {
+    q: "How can I pay?",
+    a: "With M-Pesa, Visa, Mastercard and other mobile money, through Pesapal.",
+  },
+  {
+    q: "Where do you deliver?",
+    a: "Mainly within Kenya, by matatu parcel, rider or pickup in Nairobi. Delivery to other African countries is coming soon.",
+    link: { to: "/delivery", label: "Delivery fees, pickup points and times" },
+  },
+  {
+    q: "Can I return a piece?",
+    a: "Yes, within 30 days of receiving it: exchange it for another size or get your money back.",
+    link: { to: "/returns", label: "Our return policy" },
+  },
+  {
+    q: "How do I care for African-print fabric?",
+    a: "Cold wash with a mild detergent and no bleach, then air dry or tumble dry on low.",
+  },
+];
+export const followUs = "Follow us";
+export const needHelp = "Need Immediate Help?";
+export const teamAMessageAway = "Our team is a message away.";
+export const startWhatsappChat = "Start WhatsApp Chat";
+export const helpWhatsapp = (shopName: string) =>
+  `Hi! I'm interested in learning more about ${shopName} fashion collections.`;
+export const enterName = "Please enter your name";
+export const enterValidEmail = "Please enter a valid email address";
+export const chooseASubject = "Please choose a subject";
+export const enterMessage = "Please enter your message";
+export const keepUnder = (max: number) => `Please keep this under ${max} characters`;

@@ -168,3 +168,228 @@ export const youMightAlsoLike = "Unaweza pia kupenda";
 export const productNotFound = "Bidhaa haikupatikana";
 export const productNotFoundText = "Bidhaa hii haipo tena dukani, au kiungo kimeandikwa vibaya.";
 export const returnToShop = "Rudi dukani";
+
+// Errors, the demo banner, the menu page, a dropped connection.
+export const errorPages: Record<string, { title: string; text: string }> = {
+  400: {
+    title: "Hatukuweza kushughulikia ombi hilo",
+    text: "Kuna kitu ambacho hakikuwa sawa katika ulichotuma. Tafadhali rudi nyuma ujaribu tena.",
+  },
+  403: {
+    title: "Akaunti yako hairuhusiwi hapa",
+    text: "Akaunti yako haiwezi kufanya hivi. Tafadhali muulize mwenye duka.",
+  },
+  404: {
+    title: "Ukurasa haukupatikana",
+    text: "Hatukuweza kupata ukurasa huo. Huenda umehamishwa, au kiungo kimeandikwa vibaya.",
+  },
+  503: {
+    title: "Tutarudi punde",
+    text: "Duka limepumzika kwa muda mfupi tunaporekebisha tatizo upande wetu. Tafadhali jaribu tena baada ya dakika moja; kikapu chako kiko salama.",
+  },
+  500: {
+    title: "Hitilafu isiyotarajiwa!",
+    text: "Kuna kitu kimeharibika upande wetu. Tafadhali jaribu tena, au rudi dukani.",
+  },
+};
+export const errorKicker404 = "Hitilafu 404";
+export const errorKickerBackSoon = "Tunarudi punde";
+export const errorKicker = "Hitilafu";
+export const tryAgain = "Jaribu tena";
+export const backToDashboard = "Rudi kwenye dashibodi";
+export const goToHome = "Nenda Nyumbani";
+export const demoBanner = "Hali ya majaribio: malipo si ya kweli";
+export const menuTitle = "Menyu";
+export const menuDescription = "Kurasa zote na mikusanyiko yote ya duka.";
+export const noConnectionTitle = "Hakuna mtandao";
+export const noConnection = "Hakuna mtandao. Angalia muunganisho wako wa data kisha ujaribu tena.";
+
+// About.
+export const aboutTitle = "Hadithi yetu";
+export const aboutDescription =
+  "Nyumba ya mitindo ya Kenya kwa wanawake na familia nzima: vitenge halisi, vilivyoshonwa kwa upendo jijini Nairobi.";
+export const aboutHeading = "Tulianzia Kenya, tunashonea familia nzima";
+export const aboutStory = (shopName: string) =>
+  `${shopName} ilianza na cherehani moja na rundo la vitenge katika chumba kidogo jijini Nairobi. Marafiki waliuliza magauni yetu yalitoka wapi; kisha marafiki zao nao wakauliza. Leo mafundi wetu hushona magauni, kimono, nguo za kipande kimoja na shuka kwa wanawake kote Kenya, na kwa waume na watoto wao pia.`;
+export const aboutBelief =
+  "Tunaamini kwamba vitenge si vazi la siku maalum tu: ni furaha ya kila siku. Kwa hiyo tunabuni mavazi ya ofisini, kanisani, harusini na wikendi, kwa vitambaa visivyopoteza rangi na mishono inayopendeza kila umbo.";
+export const aboutValuesHeading = "Tunachosimamia";
+/** In the order of their icons: palette, scissors, sparkles, heart. */
+export const aboutValues: { title: string; text: string }[] = [
+  {
+    title: "Vitenge halisi",
+    text: "Vitenge halisi vya nta, kitenge na kikoi, tulivyochagua jora kwa jora kutoka kwa wafanyabiashara wa Gikomba na Barabara ya Biashara.",
+  },
+  {
+    title: "Vimeshonwa kwa upendo",
+    text: "Kila vazi hukatwa na kushonwa na mafundi wetu jijini Nairobi, kwa mishono iliyokamilika na mifuko halisi.",
+  },
+  {
+    title: "Msukumo wa utamaduni",
+    text: "Kuanzia shuka za Kimasai hadi kente ya Ghana, tunasherehekea hadithi ambazo kila nakshi hubeba.",
+  },
+  {
+    title: "Kwa kila mwanamke",
+    text: "Saizi S hadi XXL, mishono ya kila umbo, na mavazi yanayolingana kwa familia nzima.",
+  },
+];
+export const aboutCollections = "Mikusanyiko yetu";
+
+// Delivery: the methods (also in the shopper's messages), the pickup points, the page.
+export const deliveryMethods: Record<string, string> = {
+  pickup: "Kuchukua mwenyewe",
+  matatu: "Kifurushi kwa matatu",
+  rider: "Boda boda",
+};
+export const free = "Bure";
+/** Where each pickup point is and when it is open, by its name (the checkout's choice). */
+export const pickupPoints: Record<string, { where: string; hours: string }> = {
+  "Tom Mboya Meru South House 2nd floor Rm 205": {
+    where: "Jengo la Meru South House, Barabara ya Tom Mboya, katikati ya jiji la Nairobi.",
+    hours: "Jumatatu hadi Jumamosi, saa tatu asubuhi hadi saa kumi na mbili jioni.",
+  },
+  "Milele Mall Ngong": {
+    where: "Duka letu katika Milele Mall, Barabara ya Ngong, mjini Ngong.",
+    hours:
+      "Jumatatu hadi Jumamosi saa tatu asubuhi hadi saa moja usiku, Jumapili saa tano asubuhi hadi saa kumi na moja jioni.",
+  },
+};
+export const pickupBring =
+  "Leta nambari ya agizo lako au nambari ya simu uliyoagizia. Mtu mwingine anaweza kukuchukulia kwa nambari hiyo.";
+export const deliveryTitle = "Usafirishaji";
+export const deliveryDescription =
+  "Kuchukua mwenyewe Nairobi CBD au Ngong, vifurushi kwa matatu hadi miji kote Kenya, na boda boda hadi mlangoni kwako Nairobi: gharama, maeneo na muda.";
+export const deliveryHeading = "Jinsi agizo lako linavyokufikia";
+export const deliveryIntro =
+  "Tunafunga kila agizo Nairobi na kulituma kwa njia unayochagua wakati wa kulipa: ulichukue katika mojawapo ya vituo vyetu, ulipokee kama kifurushi kwa matatu mjini kwako, au boda boda ikuletee mlangoni. Unalipia usafirishaji pamoja na agizo lako, kwa M-Pesa au kadi.";
+export const deliveryFreeOver = (amount: string) =>
+  `Usafirishaji ni bure kwa kila agizo la ${amount} au zaidi, kwa njia yoyote utakayochagua.`;
+export const deliveryFeesHeading = "Gharama na muda";
+export const deliveryTableCaption = "Njia za usafirishaji, gharama zake na muda wake";
+export const deliveryMethod = "Njia";
+export const deliveryFee = "Gharama";
+export const deliveryWhen = "Linapokufikia";
+export const deliveryWhenByMethod: Record<string, string> = {
+  pickup:
+    "Liko tayari siku ya kazi inayofuata baada ya kulipa. Tunakupigia simu au kukutumia ujumbe likiwa tayari.",
+  matatu: "Katika ofisi ya sacco mjini kwako ndani ya siku 1 hadi 3 za kazi.",
+  rider:
+    "Siku hiyo hiyo ukilipa kabla ya saa saba mchana, Jumatatu hadi Jumamosi; vinginevyo siku ya kazi inayofuata.",
+};
+export const deliveryPackingDays =
+  "Tunafunga maagizo Jumatatu hadi Jumamosi. Agizo lililolipiwa Jumapili au siku ya sikukuu huondoka siku ya kazi inayofuata.";
+export const pickupPointsHeading = "Vituo vya kuchukulia";
+export const matatuHeading = "Vifurushi kwa matatu kote Kenya";
+export const matatuText =
+  "Tunakabidhi kifurushi chako kwa sacco iliyosajiliwa Nairobi na kukutumia nambari ya kifurushi. Unakichukua katika ofisi ya sacco mjini kwako ukiwa na kitambulisho chako. Tunatuma kwa kila mji ambao sacco huhudumia kutoka Nairobi, ikiwemo:";
+export const riderHeading = "Boda boda Nairobi na viunga vyake";
+export const riderText =
+  "Mwendesha boda boda anakupigia simu kabla ya kufika na kukukabidhi kifurushi kwenye anwani unayotoa wakati wa kulipa. Boda boda hufika:";
+export const riderFurther =
+  "Uko mbali zaidi? Chagua kifurushi kwa matatu, au tuulize kwenye WhatsApp kabla ya kuagiza.";
+export const outsideKenyaHeading = "Nje ya Kenya";
+export const outsideKenyaText =
+  "Kwa sasa tunasafirisha ndani ya Kenya tu. Usafirishaji kwa nchi nyingine za Afrika unakuja hivi karibuni.";
+export const ourReturnPolicy = "Sera yetu ya kurudisha bidhaa";
+export const askUsAQuestion = "Tuulize swali";
+
+// Returns.
+export const returnsTitle = "Kurudisha bidhaa";
+export const returnsDescription =
+  "Sera ya kurudisha bidhaa ndani ya siku 30: badilisha saizi au urudishiwe pesa zako kwa M-Pesa au kadi yako.";
+export const returnsIntro =
+  "Kama vazi halikufai, una siku 30 tangu siku unapopokea agizo lako kulirudisha. Libadilishe kwa saizi nyingine, au urudishiwe pesa zako kwenye nambari ya M-Pesa au kadi uliyolipia.";
+export const canReturnHeading = "Unachoweza kurudisha";
+export const canReturn: string[] = [
+  "Mavazi ambayo hayajavaliwa wala kufuliwa, yakiwa na lebo zake",
+  "Saizi isiyokutosha: tunaibadilisha kwa saizi nyingine",
+  "Vazi lenye kasoro, au lisilo lile ulioagiza",
+];
+export const cannotReturnHeading = "Tusichoweza kupokea tena";
+export const cannotReturn: string[] = [
+  "Mavazi tuliyorekebisha au kushona kwa vipimo vyako",
+  "Hereni, kwa sababu za usafi",
+  "Mavazi yaliyovaliwa, kufuliwa au kupakwa manukato",
+];
+export const howToReturnHeading = "Jinsi ya kurudisha vazi";
+export const howToReturnTell = (email: string) =>
+  `Tuambie kwenye WhatsApp au kwa barua pepe (${email}) ndani ya siku 30 tangu upokee agizo lako: nambari ya agizo, vazi lenyewe, na kama unataka saizi nyingine au urudishiwe pesa.`;
+export const howToReturnBring = (first: string, second: string) =>
+  `Leta vazi katika mojawapo ya vituo vyetu vya kuchukulia (${first}, au ${second}), au utume kwetu kama kifurushi kwa matatu hadi Nairobi.`;
+export const howToReturnCheck =
+  "Tunalikagua ndani ya siku 2 za kazi tangu tulipokee na kukuambia kitakachofuata.";
+export const refundsHeading = "Kurudishiwa pesa na kubadilisha";
+export const refundsRules: string[] = [
+  "Pesa hurudishwa kwenye nambari ya M-Pesa au kadi uliyolipia, ndani ya siku 7 za kazi baada ya ukaguzi wetu.",
+  "Ukibadilisha, tunakutumia saizi mpya kwa njia uliyochagua mwanzo, na hulipii usafirishaji mara ya pili.",
+  "Unalipia mwenyewe gharama ya kurudisha vazi, isipokuwa kama lilikuwa na kasoro au halikuwa lile ulioagiza: hapo tunakurudishia gharama hiyo na ya usafirishaji wa mwanzo pia.",
+];
+export const deliveryFeesAndTimes = "Gharama na muda wa usafirishaji";
+export const contactAboutReturn = "Wasiliana nasi kuhusu kurudisha";
+
+// Contact.
+export const contactTitle = "Wasiliana nasi";
+export const contactDescription =
+  "Una swali kuhusu saizi, agizo au bidhaa za jumla? Zungumza nasi kwenye WhatsApp, piga simu, tuma barua pepe au utembelee duka letu Ngong.";
+export const contactHeading = "Wasiliana nasi";
+export const contactIntro =
+  "Una swali kuhusu saizi, agizo au idadi ya jumla? Tunajibu kwenye WhatsApp ndani ya saa moja wakati duka liko wazi.";
+export const contactCards: Record<string, string> = {
+  whatsapp: "WhatsApp",
+  chatWithUs: "Zungumza nasi",
+  email: "Barua pepe",
+  phone: "Simu",
+  location: "Mahali",
+};
+export const sendUsAMessage = "Tutumie ujumbe";
+export const fieldName = "Jina";
+export const fieldEmail = "Barua pepe";
+export const fieldSubject = "Mada";
+export const fieldMessage = "Ujumbe";
+export const chooseSubject = "Chagua mada";
+/** The subjects as the shopper reads them (the shop's WhatsApp gets them in English). */
+export const contactSubjects: Record<string, string> = {
+  general: "Swali la jumla",
+  product: "Swali kuhusu bidhaa",
+  order: "Msaada kuhusu agizo",
+  partnership: "Ushirikiano",
+  wholesale: "Bidhaa za jumla",
+};
+export const sendViaWhatsapp = "Tuma ujumbe kwa WhatsApp";
+export const redirectedToWhatsapp = "Utapelekwa kwenye WhatsApp kutuma ujumbe wako";
+export const faqHeading = "Maswali yanayoulizwa mara kwa mara";
+export const faq: { q: string; a: string; link?: { to: string; label: string } }[] = [
+  {
+    q: "Ninawezaje kuagiza?",
+    a: "Tazama bidhaa dukani, weka unazozipenda kwenye kikapu, kisha ulipe kupitia ukurasa salama wa malipo wa Pesapal.",
+  },
+  {
+    q: "Ninaweza kulipa vipi?",
+    a: "Kwa M-Pesa, Visa, Mastercard na pesa nyingine za simu, kupitia Pesapal.",
+  },
+  {
+    q: "Mnasafirisha wapi?",
+    a: "Hasa ndani ya Kenya, kwa kifurushi cha matatu, boda boda au kuchukua mwenyewe Nairobi. Usafirishaji kwa nchi nyingine za Afrika unakuja hivi karibuni.",
+    link: { to: "/delivery", label: "Gharama za usafirishaji, vituo vya kuchukulia na muda" },
+  },
+  {
+    q: "Naweza kurudisha vazi?",
+    a: "Ndiyo, ndani ya siku 30 tangu ulipopokea: libadilishe kwa saizi nyingine au urudishiwe pesa zako.",
+    link: { to: "/returns", label: "Sera yetu ya kurudisha bidhaa" },
+  },
+  {
+    q: "Ninatunzaje kitambaa cha kitenge?",
+    a: "Fua kwa maji baridi na sabuni laini bila dawa ya kuondoa rangi, kisha anika hewani au kausha kwa moto mdogo.",
+  },
+];
+export const followUs = "Tufuate";
+export const needHelp = "Unahitaji msaada sasa hivi?";
+export const teamAMessageAway = "Timu yetu iko umbali wa ujumbe mmoja tu.";
+export const startWhatsappChat = "Anza mazungumzo ya WhatsApp";
+export const helpWhatsapp = (shopName: string) =>
+  `Habari! Ningependa kujua zaidi kuhusu mikusanyiko ya mavazi ya ${shopName}.`;
+export const enterName = "Tafadhali andika jina lako";
+export const enterValidEmail = "Tafadhali andika barua pepe sahihi";
+export const chooseASubject = "Tafadhali chagua mada";
+export const enterMessage = "Tafadhali andika ujumbe wako";
+export const keepUnder = (max: number) => `Tafadhali usizidishe herufi ${max}`;

@@ -26,6 +26,7 @@ test.describe("The shop in Kiswahili", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Vitenge vya kuvutia kwa kila siku na kila sherehe",
     );
+    await expect(page.getByRole("note")).toHaveText("Hali ya majaribio: malipo si ya kweli");
     await expectAccessible(page, "the Kiswahili home page");
 
     await page.getByRole("link", { name: "Tazama mkusanyiko" }).click();
@@ -68,8 +69,22 @@ test.describe("The shop in Kiswahili", () => {
     for (const path of ["/sw/admin", "/sw/login", "/sw/api/checkout", "/sw/no-such-page"]) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(404);
-      expect(await response.text()).toContain('lang="sw-KE"');
+      const html = await response.text();
+      expect(html).toContain('lang="sw-KE"');
+      expect(html).toContain("<title>Ukurasa haukupatikana</title>");
     }
+  });
+
+  test("the page kept for a dropped connection has a Kiswahili copy, its links under /sw", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/sw/offline")).text();
+    expect(html).toContain('<html lang="sw-KE">');
+    expect(html).toContain("<h1");
+    expect(html).toContain(">Hakuna mtandao</h1>");
+    expect(html).toContain('href="/sw/shop"');
+    expect(html).toContain('href="/sw" data-retry=""');
+    expect(await (await request.get("/offline")).text()).toContain('href="/" data-retry=""');
   });
 
   test("the kept pages of each language stay apart", async ({ playwright, baseURL }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { NO_CONNECTION } from "../../app/components/offline/OfflinePage";
+import { noConnection as NO_CONNECTION } from "../../app/i18n/en";
 import { expectedListing, inStock, madeToOrder } from "./catalogue";
 import {
   chooseSize,
@@ -247,8 +247,9 @@ test.describe("A dropped connection", () => {
       return urls;
     });
     expect(kept).toContain("/offline");
+    expect(kept).toContain("/sw/offline");
     expect(kept.some((u) => u.endsWith(".css"))).toBe(true);
-    for (const url of kept) expect(url).toMatch(/^(\/offline|\/favicon\.svg|\/assets\/.+)$/);
+    for (const url of kept) expect(url).toMatch(/^((\/sw)?\/offline|\/favicon\.svg|\/assets\/.+)$/);
   });
 });
 

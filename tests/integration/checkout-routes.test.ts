@@ -139,10 +139,21 @@ describe.each(databases)("checkout from the cart page and the JSON API, on $name
         ),
       );
       expect(response.status).toBe(200);
+      const { data } = (await response.json()) as { data: { redirectUrl: string } };
+      language.redirectUrl = data.redirectUrl;
       return (await ordersOfCart(id))[0]!.language;
     };
+    const language = { redirectUrl: "" };
     expect(await checkout("http://localhost/api/checkout")).toBe("en");
     expect(await checkout("http://localhost/api/checkout", "http://localhost/sw/cart")).toBe("sw");
+    // Paid, the shopper comes back to the order's page in its language.
+    const paid = await fetch(`${language.redirectUrl}/complete`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ sendIpn: false }),
+    });
+    const { callbackUrl } = (await paid.json()) as { callbackUrl: string };
+    expect(new URL(callbackUrl).pathname).toBe("/sw/order-success");
     expect(await checkout("http://localhost/api/checkout", "http://localhost/cart")).toBe("en");
     expect(await checkout("http://localhost/api/checkout", "not a url")).toBe("en");
   });

@@ -199,8 +199,8 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
     const { paid, got } = await paidThenSent("2NK Sacco, inafika saa kumi", "sw");
     const toShopper = got.sms.filter((m) => m.to === paid.shopperSmsTo).map((m) => m.message);
     expect(toShopper).toEqual([
-      `Amani Prints: tumepokea malipo yako ya KSh 1,950 kwa agizo ${paid.reference}. Lifuatilie: ${ORIGIN}/orders/${paid.trackingToken}`,
-      `Amani Prints: agizo ${paid.reference} liko njiani. 2NK Sacco, inafika saa kumi. Lifuatilie: ${ORIGIN}/orders/${paid.trackingToken}`,
+      `Amani Prints: tumepokea malipo yako ya KSh 1,950 kwa agizo ${paid.reference}. Lifuatilie: ${ORIGIN}/sw/orders/${paid.trackingToken}`,
+      `Amani Prints: agizo ${paid.reference} liko njiani. 2NK Sacco, inafika saa kumi. Lifuatilie: ${ORIGIN}/sw/orders/${paid.trackingToken}`,
     ]);
     const receipt = got.email.find((m) => m.mail.subject?.includes("malipo yamepokelewa"))!.mail;
     expect(receipt.subject).toBe(`Agizo ${paid.reference}: malipo yamepokelewa`);
@@ -208,6 +208,7 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
     expect(receipt.text).toContain("Usafirishaji (Kifurushi kwa matatu): KSh 150");
     expect(receipt.html).toMatch(/<html[^>]* lang="sw"/);
     expect(receipt.html).toContain("Fuatilia agizo lako");
+    expect(receipt.html).toContain(`${ORIGIN}/sw/orders/${paid.trackingToken}`);
     // The owner reads the back office's language.
     expect(got.sms.find((m) => m.to === OWNER_SMS_TO)!.message).toContain(
       `New paid order ${paid.reference}: KSh 1,950, 1 item, Matatu parcel.`,
@@ -215,6 +216,7 @@ describe.each(databases)("messages through the outbox, on $name", (database) => 
     const owners = got.email.find((m) => m.envelopeTo[0] === "owner@amaniprints.test")!.mail;
     expect(owners.subject).toBe(`New paid order ${paid.reference}: KSh 1,950`);
     expect(owners.html).toMatch(/<html[^>]* lang="en"/);
+    expect(owners.text).not.toContain("/sw/");
   });
 
   test("'Sent' with a note reaches the shopper by SMS and email with the note", async () => {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { NO_CONNECTION } from "./OfflinePage";
+import { msg } from "~/i18n/messages";
 
 /*
  * A dropped connection loses nothing. The page's requests (its data, a form, the route list) that
@@ -93,7 +93,7 @@ export function ConnectionNotice() {
       role="alert"
       className="fixed inset-x-3 top-3 z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl bg-ink p-2 pl-4 text-sm text-white"
     >
-      <p className="flex-1">{NO_CONNECTION}</p>
+      <p className="flex-1">{msg.noConnection}</p>
       <button type="button" onClick={retry} className="btn bg-white text-ink">
         Try again
       </button>

@@ -1,8 +1,6 @@
+import { msg } from "~/i18n/messages";
 import { BrandMark } from "../icons";
-import { mainLinks } from "../shell/nav";
-
-/** Said wherever the network let the shopper down: a page, a cart change, a sort. */
-export const NO_CONNECTION = "No connection. Check your data and try again.";
+import { mainLinks, plainHref } from "../shell/nav";
 
 /**
  * The page the service worker shows for a page it could not reach: the shop's header and one
@@ -11,12 +9,12 @@ export const NO_CONNECTION = "No connection. Check your data and try again.";
  */
 export function OfflinePage({ shopName, stylesheet }: { shopName: string; stylesheet: string }) {
   return (
-    <html lang="en-KE">
+    <html lang={msg.htmlLang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>{`No connection | ${shopName}`}</title>
+        <title>{`${msg.noConnectionTitle} | ${shopName}`}</title>
         <link rel="stylesheet" href={stylesheet} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
@@ -26,10 +24,10 @@ export function OfflinePage({ shopName, stylesheet }: { shopName: string; styles
           id="main"
           className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center"
         >
-          <h1 className="text-3xl font-bold sm:text-4xl">No connection</h1>
-          <p className="mt-4 text-muted">{NO_CONNECTION}</p>
-          <a href="/" data-retry="" className="btn btn-primary mt-8">
-            Try again
+          <h1 className="text-3xl font-bold sm:text-4xl">{msg.noConnectionTitle}</h1>
+          <p className="mt-4 text-muted">{msg.noConnection}</p>
+          <a href={plainHref("/")} data-retry="" className="btn btn-primary mt-8">
+            {msg.tryAgain}
           </a>
         </main>
       </body>
@@ -46,11 +44,11 @@ export function ShopHeaderPlain({ shopName }: { shopName: string }) {
     <header className="border-b border-hairline bg-paper">
       <div className="print-band" />
       <nav
-        aria-label="Main"
+        aria-label={msg.navMainLabel}
         className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-2 px-4 sm:px-6"
       >
         <a
-          href="/"
+          href={plainHref("/")}
           className="inline-flex min-h-11 items-center gap-2 font-display text-xl font-bold"
         >
           <BrandMark />
@@ -59,7 +57,10 @@ export function ShopHeaderPlain({ shopName }: { shopName: string }) {
         <ul className="flex flex-wrap items-center">
           {mainLinks().map((link) => (
             <li key={link.to}>
-              <a href={link.to} className="inline-flex min-h-11 items-center px-3 font-medium">
+              <a
+                href={plainHref(link.to)}
+                className="inline-flex min-h-11 items-center px-3 font-medium"
+              >
                 {link.label}
               </a>
             </li>

@@ -18,6 +18,13 @@ export const helpLinks = () => [
   { to: "/orders", label: msg.navTrackOrder },
 ];
 
+/**
+ * A storefront path as a plain link's address in the page's language (React Router's links add
+ * the language's prefix themselves; a plain `<a>` does not).
+ */
+export const plainHref = (to: string) =>
+  msg.pathPrefix ? `${msg.pathPrefix}${to === "/" ? "" : to}` : to;
+
 /** The category the current URL shows: the `category` query on /shop, 'all' when there is none. */
 export function activeCategory(pathname: string, search: string): string | null {
   if (pathname !== "/shop") return null;

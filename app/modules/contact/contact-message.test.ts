@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { contactWhatsappText, helpWhatsappText, whatsappLink } from "./contact-message";
+import { msg } from "~/i18n/messages";
+import { contactWhatsappText, whatsappLink } from "./contact-message";
 import { parseContactMessage } from "./contact-validation";
 
 describe("contact message", () => {
@@ -34,7 +35,7 @@ describe("contact message", () => {
     expect(whatsappLink("+254 712-345 678", "Hi & bye?")).toBe(
       "https://wa.me/254712345678?text=Hi%20%26%20bye%3F",
     );
-    expect(helpWhatsappText("Amani Prints")).toBe(
+    expect(msg.helpWhatsapp("Amani Prints")).toBe(
       "Hi! I'm interested in learning more about Amani Prints fashion collections.",
     );
   });

@@ -17,7 +17,3 @@ export function contactWhatsappText(message: ContactMessage): string {
     CONTACT_SUBJECTS.find((s) => s.value === message.subject)?.label ?? message.subject;
   return `*Contact Form Submission*\n\n*Name:* ${message.name}\n*Email:* ${message.email}\n*Subject:* ${subject}\n*Message:* ${message.message}`;
 }
-
-export function helpWhatsappText(shopName: string): string {
-  return `Hi! I'm interested in learning more about ${shopName} fashion collections.`;
-}

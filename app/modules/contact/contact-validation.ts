@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { msg } from "~/i18n/messages";
 import { fieldErrors } from "~/utils/field-errors";
 import { CONTACT_SUBJECTS } from "./contact-subjects";
 
@@ -7,22 +8,23 @@ import { CONTACT_SUBJECTS } from "./contact-subjects";
  * module after it is interactive rather than up front: zod would put the page over its
  * JavaScript budget.
  */
-const trimmed = (message: string, max: number) =>
+// Each message is looked up when it is given, so the server answers in the request's language.
+const trimmed = (message: () => string, max: number) =>
   z
     .string()
     .check(
       z.trim(),
       z.minLength(1, { error: message }),
-      z.maxLength(max, { error: `Please keep this under ${max} characters` }),
+      z.maxLength(max, { error: () => msg.keepUnder(max) }),
     );
 
 export const contactMessageSchema = z.object({
-  name: trimmed("Please enter your name", 100),
-  email: z.string().check(z.trim(), z.email({ error: "Please enter a valid email address" })),
+  name: trimmed(() => msg.enterName, 100),
+  email: z.string().check(z.trim(), z.email({ error: () => msg.enterValidEmail })),
   subject: z.enum(CONTACT_SUBJECTS.map((s) => s.value) as [string, ...string[]], {
-    error: "Please choose a subject",
+    error: () => msg.chooseASubject,
   }),
-  message: trimmed("Please enter your message", 2000),
+  message: trimmed(() => msg.enterMessage, 2000),
 });
 
 /** The form's fields once checked. */

@@ -95,7 +95,13 @@ describe("message texts", () => {
   });
 
   describe("in Kiswahili", () => {
-    const sw: OrderFacts = { ...longest, language: "sw", delivery: "Boda boda" };
+    // A Kiswahili order's link is to its page under /sw, three characters longer.
+    const sw: OrderFacts = {
+      ...longest,
+      language: "sw",
+      delivery: "Boda boda",
+      trackingUrl: `https://amaniprintskenya.co.ke/sw/orders/${"x".repeat(22)}`,
+    };
     const shopperKinds = MESSAGE_KINDS.filter(
       (k) => k !== "back_in_stock" && k !== "new_paid_order",
     );
@@ -123,7 +129,7 @@ describe("message texts", () => {
         }
       }
       expect(smsText("payment_confirmed", sw)).toBe(
-        "Amani Prints Kenya: tumepokea malipo yako ya KSh 9,999,999 kwa agizo 3F9A1C2B. Lifuatilie: https://amaniprintskenya.co.ke/orders/xxxxxxxxxxxxxxxxxxxxxx",
+        "Amani Prints Kenya: tumepokea malipo yako ya KSh 9,999,999 kwa agizo 3F9A1C2B. Lifuatilie: https://amaniprintskenya.co.ke/sw/orders/xxxxxxxxxxxxxxxxxxxxxx",
       );
       const { subject, body } = emailText("payment_confirmed", sw);
       expect(subject).toBe("Agizo 3F9A1C2B: malipo yamepokelewa");

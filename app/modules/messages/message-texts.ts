@@ -1,4 +1,5 @@
 import type { MessageAudience, MessageChannel, OrderMessageKinds } from "~/db/message-states";
+import { DICTIONARIES } from "~/i18n/messages";
 import { discountLabel } from "~/modules/discounts/code-rules";
 import { gsmLength, smsNote, toGsm } from "~/utils/gsm";
 import type { Language } from "~/utils/language";
@@ -29,15 +30,9 @@ export type OrderFacts = {
   language?: Language;
 };
 
-/** How a delivery method is named in a shopper's messages, in the order's language. */
-const DELIVERY_WORDS: Record<Language, Record<string, string>> = {
-  en: { pickup: "Pickup", matatu: "Matatu parcel", rider: "Rider (boda boda)" },
-  sw: { pickup: "Kuchukua mwenyewe", matatu: "Kifurushi kwa matatu", rider: "Boda boda" },
-};
-
-/** A delivery method's name in a language ('Pickup', 'Kuchukua mwenyewe'). */
+/** A delivery method's name in a language ('Pickup', 'Kuchukua mwenyewe'), as the shop says it. */
 export const deliveryMethodName = (method: string, language: Language = "en") =>
-  DELIVERY_WORDS[language][method] ?? method;
+  DICTIONARIES[language].deliveryMethods[method] ?? method;
 
 /** Where an order goes, as its messages say it: the pickup point, or the address and city. */
 export function deliveryTo(
@@ -90,13 +85,13 @@ const SHOPPER_SMS: Record<Language, Record<ShopperKind, SmsWords>> = {
     order_sent: (f, note) =>
       `${f.shopName}: agizo ${f.reference} liko njiani.${note} Lifuatilie: ${f.trackingUrl}`,
     ready_for_pickup: (f, note) =>
-      // The link without a word before it (here and in a refund's): the longest values leave
-      // no room for one in a single part.
-      `${f.shopName}: agizo ${f.reference} liko tayari katika ${f.deliveryTo}.${note} ${f.trackingUrl}`,
+      // The place after a colon and the link without a word before it (here and in a refund's):
+      // the longest values leave no room for more in a single part.
+      `${f.shopName}: agizo ${f.reference} liko tayari: ${f.deliveryTo}.${note} ${f.trackingUrl}`,
     payment_failed: (f) =>
       `${f.shopName}: malipo ya agizo ${f.reference} hayakukamilika. Hakuna pesa iliyokatwa. Tazama: ${f.trackingUrl}`,
     refunded: (f) =>
-      `${f.shopName}: tumekurudishia ${formatKsh(f.refund?.amount ?? 0)} za agizo ${f.reference}. Huenda zikachukua siku chache. ${f.trackingUrl}`,
+      `${f.shopName}: tumerudisha ${formatKsh(f.refund?.amount ?? 0)} za agizo ${f.reference}. Huenda zikachukua siku chache. ${f.trackingUrl}`,
   },
 };
 

@@ -4,7 +4,7 @@ import type { OrderMessageKinds } from "~/db/message-states";
 import { messages, orders, user } from "~/db/schema";
 import { orderReference } from "~/modules/orders/order-reference";
 import type { Settings } from "~/settings.server";
-import type { Language } from "~/utils/language";
+import { type Language, pathIn } from "~/utils/language";
 import {
   deliveryMethodName,
   deliveryTo,
@@ -61,7 +61,7 @@ export async function queueOrderMessages(
     delivery: deliveryMethodName(order.deliveryMethod, language),
     deliveryTo: deliveryTo(order, language),
     customerName: order.customerName,
-    trackingUrl: `${env.PUBLIC_URL}/orders/${order.trackingToken}`,
+    trackingUrl: `${env.PUBLIC_URL}${pathIn(language, `/orders/${order.trackingToken}`)}`,
     adminUrl: `${env.PUBLIC_URL}/admin/orders?q=${reference}`,
     note: kind === "order_sent" || kind === "ready_for_pickup" ? order.fulfilmentNote : "",
     items: order.items,

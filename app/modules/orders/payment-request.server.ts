@@ -9,6 +9,7 @@ import {
   type PaymentFailure,
   type PaymentProvider,
 } from "~/modules/payments/provider";
+import { pathIn } from "~/utils/language";
 import { logger } from "~/utils/logger.server";
 import { orderReference } from "./order-reference";
 import { closeAttempt, type PaymentAttempt } from "./payment-attempts.server";
@@ -127,7 +128,8 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
     return made!;
   });
 
-  const waitingUrl = `${ask.publicUrl}/pay/${attempt.id}`;
+  // The shopper comes back to pages in the order's language.
+  const waitingUrl = `${ask.publicUrl}${pathIn(order.language, `/pay/${attempt.id}`)}`;
   try {
     const count = itemCount(order.items);
     const { reference, redirectUrl } = await provider.submitOrder({
@@ -138,7 +140,7 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
       currency: "KES",
       // Each provider cuts it to its own limit.
       description: `${ask.shopName} order of ${count} ${count === 1 ? "item" : "items"}`,
-      callbackUrl: `${ask.publicUrl}/order-success`,
+      callbackUrl: `${ask.publicUrl}${pathIn(order.language, "/order-success")}`,
       customer: {
         name: order.customerName,
         email: order.customerEmail,

@@ -59,6 +59,8 @@ export async function trackedOrder(
   const paidAs = payment === "paid" ? null : await paidOrderOfPurchase(db, order);
   return {
     reference: orderReference(order.id),
+    /** The language it was placed in: its page is shown in it, wherever the link was opened. */
+    language: order.language,
     placedAt: order.createdAt.toISOString(),
     payment,
     provider: providerLabel(order.paymentProvider),

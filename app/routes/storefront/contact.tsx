@@ -5,10 +5,10 @@ import Phone from "lucide-react/icons/phone";
 import { data, Form, Link, redirect } from "react-router";
 import { FormField, inputClass } from "~/components/FormField";
 import { useFieldErrors } from "~/components/use-field-errors";
+import { msg } from "~/i18n/messages";
 import {
   CONTACT_SUBJECTS,
   contactWhatsappText,
-  helpWhatsappText,
   whatsappLink,
 } from "~/modules/contact/contact-message";
 import { useShopConfig } from "~/root";
@@ -21,9 +21,8 @@ import type { Route } from "./+types/contact";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     config: matches[0]?.loaderData?.config,
-    title: "Contact us",
-    description:
-      "Questions about a size, an order or wholesale? Chat with us on WhatsApp, call, email or visit us in Ngong.",
+    title: msg.contactTitle,
+    description: msg.contactDescription,
     path: "/contact",
   });
 
@@ -51,31 +50,6 @@ const loadContactRules = () =>
     },
   );
 
-const FAQ: { q: string; a: string; link?: { to: string; label: string } }[] = [
-  {
-    q: "How do I place an order?",
-    a: "Browse the shop, add the pieces you love to your cart, and check out through our secure Pesapal payment page.",
-  },
-  {
-    q: "How can I pay?",
-    a: "With M-Pesa, Visa, Mastercard and other mobile money, through Pesapal.",
-  },
-  {
-    q: "Where do you deliver?",
-    a: "Mainly within Kenya, by matatu parcel, rider or pickup in Nairobi. Delivery to other African countries is coming soon.",
-    link: { to: "/delivery", label: "Delivery fees, pickup points and times" },
-  },
-  {
-    q: "Can I return a piece?",
-    a: "Yes, within 30 days of receiving it: exchange it for another size or get your money back.",
-    link: { to: "/returns", label: "Our return policy" },
-  },
-  {
-    q: "How do I care for African-print fabric?",
-    a: "Cold wash with a mild detergent and no bleach, then air dry or tumble dry on low.",
-  },
-];
-
 export default function Contact({ actionData }: Route.ComponentProps) {
   const config = useShopConfig();
   // With JavaScript the form is checked here and WhatsApp opens in a new tab; without it the
@@ -94,29 +68,37 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   });
   const { errors, field } = contact;
   const values = actionData?.values ?? {};
-  const help = whatsappLink(config.whatsapp, helpWhatsappText(config.shopName));
+  const help = whatsappLink(config.whatsapp, msg.helpWhatsapp(config.shopName));
 
   const cards = [
-    { Icon: MessageCircle, title: "WhatsApp", text: "Chat with us", href: help, external: true },
-    { Icon: Mail, title: "Email", text: config.email, href: `mailto:${config.email}` },
+    {
+      Icon: MessageCircle,
+      title: msg.contactCards.whatsapp!,
+      text: msg.contactCards.chatWithUs!,
+      href: help,
+      external: true,
+    },
+    {
+      Icon: Mail,
+      title: msg.contactCards.email!,
+      text: config.email,
+      href: `mailto:${config.email}`,
+    },
     {
       Icon: Phone,
-      title: "Phone",
+      title: msg.contactCards.phone!,
       text: config.phone,
       href: `tel:${config.phone.replace(/[^\d+]/g, "")}`,
     },
-    { Icon: MapPin, title: "Location", text: config.location },
+    { Icon: MapPin, title: msg.contactCards.location!, text: config.location },
   ];
 
   return (
     <main id="main">
       <section className="bg-indigo-band text-paper">
         <div className="mx-auto max-w-7xl px-6 py-16 sm:py-20">
-          <h1 className="text-4xl font-extrabold sm:text-5xl">Get in Touch</h1>
-          <p className="mt-4 max-w-xl text-lg text-paper/85">
-            A question about a size, an order or a wholesale quantity? We answer on WhatsApp within
-            the hour during shop hours.
-          </p>
+          <h1 className="text-4xl font-extrabold sm:text-5xl">{msg.contactHeading}</h1>
+          <p className="mt-4 max-w-xl text-lg text-paper/85">{msg.contactIntro}</p>
         </div>
       </section>
 
@@ -153,11 +135,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         <div className="mt-14 grid gap-12 lg:grid-cols-[1.2fr_1fr]">
           <section aria-labelledby="contact-form-heading">
             <h2 id="contact-form-heading" className="text-2xl font-bold">
-              Send us a message
+              {msg.sendUsAMessage}
             </h2>
             <Form method="post" className="mt-6 space-y-5" {...contact.form}>
               <div className="grid gap-5 sm:grid-cols-2">
-                <FormField id="contact-name" label="Name" required error={errors.name}>
+                <FormField id="contact-name" label={msg.fieldName} required error={errors.name}>
                   <input
                     id="contact-name"
                     name="name"
@@ -168,7 +150,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                     className={inputClass}
                   />
                 </FormField>
-                <FormField id="contact-email" label="Email" required error={errors.email}>
+                <FormField id="contact-email" label={msg.fieldEmail} required error={errors.email}>
                   <input
                     id="contact-email"
                     name="email"
@@ -182,7 +164,12 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                   />
                 </FormField>
               </div>
-              <FormField id="contact-subject" label="Subject" required error={errors.subject}>
+              <FormField
+                id="contact-subject"
+                label={msg.fieldSubject}
+                required
+                error={errors.subject}
+              >
                 <select
                   id="contact-subject"
                   name="subject"
@@ -192,16 +179,21 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                   className={inputClass}
                 >
                   <option value="" disabled>
-                    Choose a subject
+                    {msg.chooseSubject}
                   </option>
                   {CONTACT_SUBJECTS.map((s) => (
                     <option key={s.value} value={s.value}>
-                      {s.label}
+                      {msg.contactSubjects[s.value]}
                     </option>
                   ))}
                 </select>
               </FormField>
-              <FormField id="contact-message" label="Message" required error={errors.message}>
+              <FormField
+                id="contact-message"
+                label={msg.fieldMessage}
+                required
+                error={errors.message}
+              >
                 <textarea
                   id="contact-message"
                   name="message"
@@ -215,11 +207,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               <div>
                 <button type="submit" className="btn btn-primary w-full sm:w-auto">
                   <MessageCircle size={18} aria-hidden="true" />
-                  Send Message via WhatsApp
+                  {msg.sendViaWhatsapp}
                 </button>
-                <p className="mt-2 text-sm text-muted">
-                  You will be redirected to WhatsApp to send your message
-                </p>
+                <p className="mt-2 text-sm text-muted">{msg.redirectedToWhatsapp}</p>
               </div>
             </Form>
           </section>
@@ -227,10 +217,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <div className="space-y-10">
             <section aria-labelledby="faq-heading">
               <h2 id="faq-heading" className="text-2xl font-bold">
-                Frequently asked questions
+                {msg.faqHeading}
               </h2>
               <div className="mt-4 divide-y divide-hairline rounded-2xl border border-hairline bg-white">
-                {FAQ.map((item) => (
+                {msg.faq.map((item) => (
                   <details key={item.q} className="group px-5 py-1">
                     <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
                       {item.q}
@@ -262,7 +252,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 
             <section aria-labelledby="follow-heading">
               <h2 id="follow-heading" className="text-lg font-bold">
-                Follow us
+                {msg.followUs}
               </h2>
               <ul className="mt-3 flex gap-3">
                 {[
@@ -279,8 +269,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                         className="btn border border-hairline bg-white"
                       >
                         <span className={`mask-icon ${icon} size-5`} aria-hidden="true" />
-                        {label}
-                        <span className="sr-only"> (opens in a new tab)</span>
+                        <span className="sr-only">{msg.opensInNewTab(label)}</span>
+                        <span aria-hidden="true">{label}</span>
                       </a>
                     </li>
                   ))}
@@ -289,9 +279,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 
             <section aria-labelledby="help-heading" className="rounded-2xl bg-sand p-6">
               <h2 id="help-heading" className="text-lg font-bold">
-                Need Immediate Help?
+                {msg.needHelp}
               </h2>
-              <p className="mt-1 text-muted">Our team is a message away.</p>
+              <p className="mt-1 text-muted">{msg.teamAMessageAway}</p>
               <a
                 href={help}
                 target="_blank"
@@ -299,7 +289,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                 className="btn btn-primary mt-4"
               >
                 <MessageCircle size={18} aria-hidden="true" />
-                Start WhatsApp Chat
+                {msg.startWhatsappChat}
               </a>
             </section>
           </div>

@@ -5,8 +5,9 @@ import MapPin from "lucide-react/icons/map-pin";
 import Store from "lucide-react/icons/store";
 import Truck from "lucide-react/icons/truck";
 import { Link } from "react-router";
+import { msg } from "~/i18n/messages";
 import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
-import { PICKUP_BRING, PICKUP_POINTS } from "~/modules/checkout/pickup-points";
+import { pickupPoints } from "~/modules/checkout/pickup-points";
 import { useShopConfig } from "~/root";
 import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
@@ -15,15 +16,14 @@ import type { Route } from "./+types/delivery";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     config: matches[0]?.loaderData?.config,
-    title: "Delivery",
-    description:
-      "Pickup in Nairobi CBD or Ngong, matatu parcels to towns across Kenya, and riders to your door in Nairobi: fees, areas and times.",
+    title: msg.deliveryTitle,
+    description: msg.deliveryDescription,
     path: "/delivery",
   });
 
 const fee = (id: (typeof DELIVERY_METHODS)[number]["id"]) => {
   const amount = DELIVERY_METHODS.find((m) => m.id === id)?.fee ?? 0;
-  return amount === 0 ? "Free" : formatKsh(amount);
+  return amount === 0 ? msg.free : formatKsh(amount);
 };
 
 const RIDER_AREAS = [
@@ -60,90 +60,68 @@ export default function Delivery() {
   const { freeDeliveryOver } = useShopConfig();
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 pt-10 pb-6 sm:px-6">
-      <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">Delivery</p>
-      <h1 className="mt-2 text-4xl font-extrabold sm:text-5xl">How your order reaches you</h1>
-      <p className="mt-4 text-lg text-muted">
-        We pack every order in Nairobi and send it the way you choose at checkout: collect it from
-        one of our pickup points, receive it by matatu parcel in your town, or have a rider bring it
-        to your door. You pay for delivery together with your order, by M-Pesa or card.
+      <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">
+        {msg.deliveryTitle}
       </p>
+      <h1 className="mt-2 text-4xl font-extrabold sm:text-5xl">{msg.deliveryHeading}</h1>
+      <p className="mt-4 text-lg text-muted">{msg.deliveryIntro}</p>
       {freeDeliveryOver > 0 ? (
         <p
           className="mt-6 flex items-start gap-3 rounded-2xl bg-gold-soft px-5 py-4 font-semibold"
           data-testid="free-delivery-offer"
         >
           <Truck size={22} aria-hidden="true" className="mt-0.5 shrink-0 text-gold" />
-          {`Delivery is free on every order of ${formatKsh(freeDeliveryOver)} or more, whichever way you choose.`}
+          {msg.deliveryFreeOver(formatKsh(freeDeliveryOver))}
         </p>
       ) : null}
 
       <section aria-labelledby="fees-heading" className="mt-12">
         <h2 id="fees-heading" className="text-2xl font-bold">
-          Fees and times
+          {msg.deliveryFeesHeading}
         </h2>
         <div className="mt-4 overflow-hidden rounded-2xl border border-hairline bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Delivery methods with their fees and times</caption>
+            <caption className="sr-only">{msg.deliveryTableCaption}</caption>
             <thead className="bg-sand">
               <tr>
                 <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
-                  Method
+                  {msg.deliveryMethod}
                 </th>
                 <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
-                  Fee
+                  {msg.deliveryFee}
                 </th>
                 <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
-                  When it reaches you
+                  {msg.deliveryWhen}
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-hairline">
-              <tr>
-                <th scope="row" className="px-3 py-3 font-semibold sm:px-4">
-                  Pickup
-                </th>
-                <td className="px-3 py-3 whitespace-nowrap tabular sm:px-4">{fee("pickup")}</td>
-                <td className="px-3 py-3 sm:px-4">
-                  Ready the next working day after you pay. We call or text you when it is.
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" className="px-3 py-3 font-semibold sm:px-4">
-                  Matatu parcel
-                </th>
-                <td className="px-3 py-3 whitespace-nowrap tabular sm:px-4">{fee("matatu")}</td>
-                <td className="px-3 py-3 sm:px-4">
-                  At the sacco office in your town in 1 to 3 working days.
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" className="px-3 py-3 font-semibold sm:px-4">
-                  Rider (boda boda)
-                </th>
-                <td className="px-3 py-3 whitespace-nowrap tabular sm:px-4">{fee("rider")}</td>
-                <td className="px-3 py-3 sm:px-4">
-                  The same day when you pay before 1 pm, Monday to Saturday; otherwise the next
-                  working day.
-                </td>
-              </tr>
+              {DELIVERY_METHODS.map(({ id }) => (
+                <tr key={id}>
+                  <th scope="row" className="px-3 py-3 font-semibold sm:px-4">
+                    {msg.deliveryMethods[id]}
+                  </th>
+                  <td className="px-3 py-3 whitespace-nowrap tabular sm:px-4">{fee(id)}</td>
+                  <td className="px-3 py-3 sm:px-4">{msg.deliveryWhenByMethod[id]}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
         <p className="mt-3 flex items-start gap-2 text-sm text-muted">
           <Clock size={16} aria-hidden="true" className="mt-0.5 shrink-0" />
-          We pack orders Monday to Saturday. An order paid on a Sunday or a public holiday leaves on
-          the next working day.
+          {msg.deliveryPackingDays}
         </p>
       </section>
 
       <section aria-labelledby="pickup-heading" className="mt-12">
         <h2 id="pickup-heading" className="flex items-center gap-2 text-2xl font-bold">
           <Store size={22} aria-hidden="true" className="text-accent" />
-          Pickup points
+          {msg.pickupPointsHeading}
         </h2>
-        <p className="mt-2 text-muted">{PICKUP_BRING}</p>
+        <p className="mt-2 text-muted">{msg.pickupBring}</p>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-          {PICKUP_POINTS.map((point) => (
+          {pickupPoints().map((point) => (
             <li key={point.name} className="rounded-2xl border border-hairline bg-white p-5">
               <h3 className="flex items-start gap-2 font-semibold">
                 <MapPin size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-accent" />
@@ -159,13 +137,9 @@ export default function Delivery() {
       <section aria-labelledby="matatu-heading" className="mt-12">
         <h2 id="matatu-heading" className="flex items-center gap-2 text-2xl font-bold">
           <Bus size={22} aria-hidden="true" className="text-accent" />
-          Matatu parcels across Kenya
+          {msg.matatuHeading}
         </h2>
-        <p className="mt-2 text-muted">
-          We hand your parcel to a registered sacco in Nairobi and send you its parcel number. You
-          collect it at the sacco's office in your town with your ID. We send to every town a sacco
-          serves from Nairobi, among them:
-        </p>
+        <p className="mt-2 text-muted">{msg.matatuText}</p>
         <ul className="mt-4 flex flex-wrap gap-2">
           {MATATU_TOWNS.map((town) => (
             <li
@@ -181,12 +155,9 @@ export default function Delivery() {
       <section aria-labelledby="rider-heading" className="mt-12">
         <h2 id="rider-heading" className="flex items-center gap-2 text-2xl font-bold">
           <Bike size={22} aria-hidden="true" className="text-accent" />
-          Riders in Nairobi and nearby
+          {msg.riderHeading}
         </h2>
-        <p className="mt-2 text-muted">
-          A rider calls you before arriving and hands the parcel to you at the address you give at
-          checkout. Riders go to:
-        </p>
+        <p className="mt-2 text-muted">{msg.riderText}</p>
         <ul className="mt-4 grid gap-x-6 gap-y-1 sm:grid-cols-2">
           {RIDER_AREAS.map((area) => (
             <li key={area} className="flex min-h-8 items-center gap-2">
@@ -195,26 +166,22 @@ export default function Delivery() {
             </li>
           ))}
         </ul>
-        <p className="mt-3 text-sm text-muted">
-          Further out? Choose a matatu parcel, or ask us on WhatsApp before you order.
-        </p>
+        <p className="mt-3 text-sm text-muted">{msg.riderFurther}</p>
       </section>
 
       <section aria-labelledby="beyond-heading" className="mt-12">
         <h2 id="beyond-heading" className="text-2xl font-bold">
-          Outside Kenya
+          {msg.outsideKenyaHeading}
         </h2>
-        <p className="mt-2 text-muted">
-          For now we deliver within Kenya only. Delivery to other African countries is coming soon.
-        </p>
+        <p className="mt-2 text-muted">{msg.outsideKenyaText}</p>
       </section>
 
       <div className="mt-12 flex flex-wrap gap-3">
         <Link to="/returns" className="btn border border-ink bg-white">
-          Our return policy
+          {msg.ourReturnPolicy}
         </Link>
         <Link to="/contact" className="btn border border-ink bg-white">
-          Ask us a question
+          {msg.askUsAQuestion}
         </Link>
       </div>
     </main>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useNavCategories } from "~/components/shell/categories-context";
 import { helpLinks, mainLinks } from "~/components/shell/nav";
+import { msg } from "~/i18n/messages";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/menu";
 
@@ -8,8 +9,8 @@ import type { Route } from "./+types/menu";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     config: matches[0]?.loaderData?.config,
-    title: "Menu",
-    description: "Every page and collection of the shop.",
+    title: msg.menuTitle,
+    description: msg.menuDescription,
     path: "/menu",
     noindex: true,
   });
@@ -18,14 +19,16 @@ export default function Menu() {
   const categories = useNavCategories();
   return (
     <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Menu</h1>
-      <nav aria-label="Menu" className="mt-4">
+      <h1 className="text-2xl font-bold">{msg.menuTitle}</h1>
+      <nav aria-label={msg.menuTitle} className="mt-4">
         <Links
           links={mainLinks()}
           className="space-y-1"
           linkClassName="min-h-12 rounded-xl text-lg font-medium"
         />
-        <h2 className="mt-6 border-t border-hairline px-4 pt-6 font-semibold">Shop by Category</h2>
+        <h2 className="mt-6 border-t border-hairline px-4 pt-6 font-semibold">
+          {msg.shopByCategory}
+        </h2>
         <Links
           links={categories.map(({ href, name }) => ({ to: href, label: name }))}
           className="mt-2 space-y-0.5"
