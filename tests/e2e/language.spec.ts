@@ -47,6 +47,26 @@ test.describe("The shop in Kiswahili", () => {
     await expect(page).toHaveURL(/\/sw\/shop$/);
   });
 
+  test("About, Delivery, Returns and Contact speak Kiswahili, and the contact form's errors too", async ({
+    page,
+  }) => {
+    for (const [path, heading] of [
+      ["/sw/about", "Tulianzia Kenya, tunashonea familia nzima"],
+      ["/sw/delivery", "Jinsi agizo lako linavyokufikia"],
+      ["/sw/returns", "Sera ya kurudisha bidhaa ndani ya siku 30"],
+      ["/sw/contact", "Wasiliana nasi"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expectAccessible(page, path);
+    }
+    await page.getByRole("button", { name: "Tuma ujumbe kwa WhatsApp" }).click();
+    await expect(page.getByLabel("Jina")).toBeFocused();
+    await expect(page.getByText("Tafadhali andika jina lako")).toBeVisible();
+    await expect(page.getByText("Tafadhali chagua mada")).toBeVisible();
+    await expectAccessible(page, "the Kiswahili contact form's errors");
+  });
+
   test("the switch keeps the page, its filters and the cart", async ({ page }) => {
     await page.goto(`/product/${unsized.id}`);
     await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -128,7 +148,8 @@ test.describe("A first visit that prefers Swahili", () => {
 });
 
 test.describe("Without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+  // A refused form answers 400, which Chromium reports on the console.
+  test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of 400/] });
 
   test("the switch leads to the same page in the other language", async ({ page }) => {
     await page.goto("/shop?category=kimonos");
@@ -139,5 +160,15 @@ test.describe("Without JavaScript", () => {
     await page.getByRole("banner").getByRole("link", { name: "English" }).click();
     await expect(page).toHaveURL(/\/shop\?category=kimonos$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kimonos");
+  });
+
+  test("the server checks the contact form in Kiswahili", async ({ page }) => {
+    await page.goto("/sw/contact");
+    await page.getByLabel("Barua pepe").fill("not an address");
+    await page.getByRole("button", { name: "Tuma ujumbe kwa WhatsApp" }).click();
+    await expect(page).toHaveURL(/\/sw\/contact$/);
+    await expect(page.getByText("Tafadhali andika barua pepe sahihi")).toBeVisible();
+    await expect(page.getByText("Tafadhali andika ujumbe wako")).toBeVisible();
+    await expectAccessibleWithoutJs(page, "the Kiswahili contact form's errors without JavaScript");
   });
 });

@@ -65,10 +65,12 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, placed.orderId));
     return { ...row!, phone };
   };
-  const track = async (token: string) => {
+  const track = async (token: string, prefix = "") => {
     try {
       return await trackingLoader(
-        routeArgs(services, new Request(`http://localhost/orders/${token}`), { params: { token } }),
+        routeArgs(services, new Request(`http://localhost${prefix}/orders/${token}`), {
+          params: { token },
+        }),
       );
     } catch (thrown) {
       return thrown;
@@ -261,6 +263,27 @@ describe.each(databases)("fulfilment and the shopper's tracking page, on $name",
       order: { payment: string };
     };
     expect(unpaidAnswer.order.payment).toBe("confirming");
+  });
+
+  test("an order's page is in the order's language, whichever language its link is opened in", async () => {
+    const placed = await order("pickup", "complete");
+    const moved = (answer: unknown) => {
+      expect(answer).toBeInstanceOf(Response);
+      const response = answer as Response;
+      expect(response.status).toBe(302);
+      // A whole page load: the other language's page has scripts of its own.
+      expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
+      return response.headers.get("Location");
+    };
+    expect(statusOf(await track(placed.trackingToken))).toBe(200);
+    expect(moved(await track(placed.trackingToken, "/sw"))).toBe(
+      `http://localhost/orders/${placed.trackingToken}`,
+    );
+    await handle.db.update(orders).set({ language: "sw" }).where(eq(orders.id, placed.id));
+    expect(moved(await track(placed.trackingToken))).toBe(
+      `http://localhost/sw/orders/${placed.trackingToken}`,
+    );
+    expect(statusOf(await track(placed.trackingToken, "/sw"))).toBe(200);
   });
 
   test("reference and phone find the order; a wrong pair says so; ten wrong tries an hour, then refused", async () => {
