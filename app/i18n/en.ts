@@ -386,3 +386,129 @@ export const enterValidEmail = "Please enter a valid email address";
 export const chooseASubject = "Please choose a subject";
 export const enterMessage = "Please enter your message";
 export const keepUnder = (max: number) => `Please keep this under ${max} characters`;
+
+// The cart, its drawer and the checkout; what the server says about them.
+export const cartTitle = "Cart and checkout";
+export const cartDescription = "Your cart, delivery and payment.";
+export const cartEmptyTitle = "Your Cart is Empty";
+export const cartEmptyText = "Find a print you love and it will wait for you here.";
+export const yourCart = "Your Cart";
+export const itemCount = (count: number) => (count === 1 ? "1 item" : `${count} items`);
+export const noLongerAvailable = "No longer available";
+export const priceEach = (price: string) => `${price} each`;
+export const remove = "Remove";
+export const removeLine = (name: string, size: string) =>
+  size ? `Remove ${name}, size ${size}` : `Remove ${name}`;
+export const oneFewer = (name: string, size: string) =>
+  size ? `One fewer ${name}, size ${size}` : `One fewer ${name}`;
+export const oneMore = (name: string, size: string) =>
+  size ? `One more ${name}, size ${size}` : `One more ${name}`;
+export const quantityLabel = "Quantity";
+export const clearCart = "Clear Cart";
+export const cartCleared = "Your cart was cleared.";
+export const undo = "Undo";
+export const checkout = "Checkout";
+export const lastPaymentFailed = "Your last payment did not go through.";
+export const detailsFilledIn =
+  "Your details from that order are filled in below: check them, then pay.";
+export const fullName = "Full name";
+export const phone = "Phone";
+export const deliveryMethodLegend = "Delivery method";
+export const deliveryAddress = "Delivery address";
+export const deliveryAddressPlaceholder = "Estate, street, building, landmark";
+export const pickupLocation = "Pickup location";
+export const city = "City";
+export const orderNotes = "Order notes";
+export const payment = "Payment";
+/** Each payment provider's choice and note at checkout, by its name. */
+export const paymentChoices: Record<string, { choice: string; note: string }> = {
+  "mpesa-express": {
+    choice: "M-Pesa: pay on your phone",
+    note: "M-Pesa sends a payment request to your phone: enter your M-Pesa PIN there.",
+  },
+  pesapal: {
+    choice: "Card or other mobile money (Pesapal)",
+    note: "You will pay with M-Pesa or card on Pesapal's secure page.",
+  },
+};
+export const payerPhone = "M-Pesa number, if not the phone above";
+export const discountCode = "Discount code";
+export const removeTheCode = "Remove the code";
+export const removeCode = (code: string) => `Remove code ${code}`;
+export const subtotal = "Subtotal";
+export const freeDeliveryCode = (code: string) => `Free delivery (${code})`;
+export const discountNamed = (code: string) => `Discount (${code})`;
+export const delivery = "Delivery";
+export const deliveryFeeLabel = "Delivery fee";
+export const total = "Total";
+export const processing = "Processing...";
+export const updatingTotal = "Updating total...";
+export const payAmount = (amount: string) => `Pay ${amount}`;
+export const moreForFreeDelivery = (amount: string) => `Add ${amount} more for free delivery.`;
+export const totalForChosenDelivery = (amount: string) =>
+  `With the delivery you chose, your total is ${amount}. Please check it and press Pay again.`;
+export const enterFullName = "Please enter your full name";
+export const enterKenyanPhone =
+  "Please enter a valid Kenyan phone number (e.g., 0712345678 or 254712345678)";
+export const enterDeliveryLocation = "Please provide your exact delivery location";
+export const enterPayerPhone =
+  "Please enter the M-Pesa number to pay from (e.g., 0712345678 or 254712345678)";
+export const chooseDeliveryMethod = "Please choose pickup, matatu parcel or rider for delivery.";
+export const checkTheForm = "Please check the form.";
+export const addedToCart = "Added to cart!";
+export const productNotAvailable = "Sorry, that product is not available.";
+export const chooseASize = "Please choose a size.";
+export const chooseWholeNumber = "Please choose a whole number of items.";
+export const chooseBetween = (max: number) => `Please choose between 1 and ${max} items.`;
+export const linesUnreadable = "Those cart lines could not be read. Please add the items again.";
+export const onlyLeftInSize = (left: number, size: string) => `Only ${left} left in size ${size}`;
+export const sizeSoldOut = (size: string) => `Size ${size} is sold out`;
+export const onlyLeftOf = (left: number) => `Only ${left} left`;
+export const pieceSoldOut = "This piece is sold out";
+export const codeAppliedFree = (code: string) => `Code ${code} applied: free delivery.`;
+export const codeAppliedOff = (code: string, amount: string) =>
+  `Code ${code} applied: ${amount} off.`;
+export const enterACode = "Please enter a code.";
+export const pricesChanged =
+  "Prices have changed since you added these items. Please review your cart.";
+export const tooManyCheckouts =
+  "Too many orders have been placed from your connection in the last few minutes. Please wait 10 minutes and try again.";
+export const tooManyCheckoutsForShopper =
+  "Too many orders have been placed from this cart or for this phone number in the last few minutes. Please wait 10 minutes and try again.";
+export const paymentFailed = "Payment failed. Please try again or contact support.";
+export const providerUnavailable = "That payment method is not available. Please choose another.";
+export const alreadyPaid = "This order is already paid.";
+export const alreadyOnItsWay =
+  "Your order is already on its way to the payment page. Please wait a moment and try again.";
+export const cartIsEmpty = "Your cart is empty.";
+export const tooManyLines = (max: number) => `An order can hold up to ${max} different items.`;
+export const itemUnavailable = (name: string) =>
+  `${name} is no longer available. Please remove it from your cart.`;
+export const anItemUnavailable =
+  "An item in your cart is no longer available. Please remove it from your cart.";
+export const chooseQuantityOf = (max: number, name: string) =>
+  `Please choose between 1 and ${max} of ${name}.`;
+export const chooseValidSize = (name: string) => `Please choose a valid size for ${name}.`;
+export const onlyLeftOfInSize = (left: number, name: string, size: string) =>
+  `Only ${left} left of ${name} in size ${size}. Please lower the quantity in your cart.`;
+export const onlyLeftOfName = (left: number, name: string) =>
+  `Only ${left} left of ${name}. Please lower the quantity in your cart.`;
+export const soldOutOfInSize = (name: string, size: string) =>
+  `${name} in size ${size} is sold out. Please remove it from your cart.`;
+export const soldOutOfName = (name: string) =>
+  `${name} is sold out. Please remove it from your cart.`;
+/** Why a discount code does not apply, by reason. */
+export const codeMessages: Record<string, string> = {
+  unknown: "This code is not valid. Please check it and try again.",
+  notYet: "This code is not active yet.",
+  expired: "This code has expired.",
+  nothingEligible: "This code does not apply to anything in your cart.",
+  usedUp: "This code has been used up.",
+  usedByYou: "You have already used this code.",
+  tooManyTries: "Too many codes tried. Please wait a few minutes and try again.",
+};
+export const codeNeedsMinOrder = (amount: string) =>
+  `This code needs an order of ${amount} or more.`;
+/** The contact form's message to the shop's WhatsApp, as the shopper sends it. */
+export const contactWhatsapp = (name: string, email: string, subject: string, message: string) =>
+  `*Contact Form Submission*\n\n*Name:* ${name}\n*Email:* ${email}\n*Subject:* ${subject}\n*Message:* ${message}`;

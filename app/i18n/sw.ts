@@ -393,3 +393,133 @@ export const enterValidEmail = "Tafadhali andika barua pepe sahihi";
 export const chooseASubject = "Tafadhali chagua mada";
 export const enterMessage = "Tafadhali andika ujumbe wako";
 export const keepUnder = (max: number) => `Tafadhali usizidishe herufi ${max}`;
+
+// The cart, its drawer and the checkout; what the server says about them.
+export const cartTitle = "Kikapu na malipo";
+export const cartDescription = "Kikapu chako, usafirishaji na malipo.";
+export const cartEmptyTitle = "Kikapu chako ni tupu";
+export const cartEmptyText = "Chagua kitenge unachokipenda, nacho kitakusubiri hapa.";
+export const yourCart = "Kikapu chako";
+export const itemCount = (count: number) => `bidhaa ${count}`;
+export const noLongerAvailable = "Haipatikani tena";
+export const priceEach = (price: string) => `${price} kila kimoja`;
+export const remove = "Ondoa";
+export const removeLine = (name: string, size: string) =>
+  size ? `Ondoa ${name}, saizi ${size}` : `Ondoa ${name}`;
+export const oneFewer = (name: string, size: string) =>
+  size ? `Punguza kimoja: ${name}, saizi ${size}` : `Punguza kimoja: ${name}`;
+export const oneMore = (name: string, size: string) =>
+  size ? `Ongeza kimoja: ${name}, saizi ${size}` : `Ongeza kimoja: ${name}`;
+export const quantityLabel = "Idadi";
+export const clearCart = "Futa kikapu";
+export const cartCleared = "Kikapu chako kimefutwa.";
+export const undo = "Rudisha";
+export const checkout = "Malipo";
+export const lastPaymentFailed = "Malipo yako ya mwisho hayakukamilika.";
+export const detailsFilledIn =
+  "Maelezo yako ya agizo hilo yamejazwa hapa chini: yakague, kisha ulipe.";
+export const fullName = "Jina kamili";
+export const phone = "Nambari ya simu";
+export const deliveryMethodLegend = "Njia ya usafirishaji";
+export const deliveryAddress = "Anwani ya kupelekea";
+export const deliveryAddressPlaceholder = "Mtaa, barabara, jengo, alama ya karibu";
+export const pickupLocation = "Mahali pa kuchukulia";
+export const city = "Mji";
+export const orderNotes = "Maelezo ya agizo";
+export const payment = "Njia ya kulipa";
+/** Each payment provider's choice and note at checkout, by its name. */
+export const paymentChoices: Record<string, { choice: string; note: string }> = {
+  "mpesa-express": {
+    choice: "M-Pesa: lipa kwenye simu yako",
+    note: "M-Pesa itatuma ombi la malipo kwenye simu yako: weka PIN yako ya M-Pesa hapo.",
+  },
+  pesapal: {
+    choice: "Kadi au pesa nyingine za simu (Pesapal)",
+    note: "Utalipa kwa M-Pesa au kadi kwenye ukurasa salama wa Pesapal.",
+  },
+};
+export const payerPhone = "Nambari ya M-Pesa, kama si ile ya simu hapo juu";
+export const discountCode = "Msimbo wa punguzo";
+export const removeTheCode = "Ondoa msimbo";
+export const removeCode = (code: string) => `Ondoa msimbo ${code}`;
+export const subtotal = "Jumla ndogo";
+export const freeDeliveryCode = (code: string) => `Usafirishaji bure (${code})`;
+export const discountNamed = (code: string) => `Punguzo (${code})`;
+export const delivery = "Usafirishaji";
+export const deliveryFeeLabel = "Gharama ya usafirishaji";
+export const total = "Jumla";
+export const processing = "Inashughulikiwa...";
+export const updatingTotal = "Inasasisha jumla...";
+export const payAmount = (amount: string) => `Lipa ${amount}`;
+export const moreForFreeDelivery = (amount: string) =>
+  `Ongeza ${amount} zaidi upate usafirishaji bure.`;
+export const totalForChosenDelivery = (amount: string) =>
+  `Kwa njia ya usafirishaji uliyochagua, jumla yako ni ${amount}. Tafadhali iangalie kisha ubonyeze Lipa tena.`;
+export const enterFullName = "Tafadhali andika jina lako kamili";
+export const enterKenyanPhone =
+  "Tafadhali andika nambari sahihi ya simu ya Kenya (mfano, 0712345678 au 254712345678)";
+export const enterDeliveryLocation = "Tafadhali taja mahali hasa pa kukuletea";
+export const enterPayerPhone =
+  "Tafadhali andika nambari ya M-Pesa utakayolipia (mfano, 0712345678 au 254712345678)";
+export const chooseDeliveryMethod =
+  "Tafadhali chagua kuchukua mwenyewe, kifurushi kwa matatu au boda boda.";
+export const checkTheForm = "Tafadhali kagua fomu.";
+export const addedToCart = "Imeongezwa kwenye kikapu!";
+export const productNotAvailable = "Samahani, bidhaa hiyo haipatikani.";
+export const chooseASize = "Tafadhali chagua saizi.";
+export const chooseWholeNumber = "Tafadhali chagua idadi kamili ya bidhaa.";
+export const chooseBetween = (max: number) => `Tafadhali chagua kati ya bidhaa 1 na ${max}.`;
+export const linesUnreadable = "Hatukuweza kusoma bidhaa hizo za kikapu. Tafadhali ziongeze tena.";
+export const onlyLeftInSize = (left: number, size: string) =>
+  `Zimebaki ${left} tu za saizi ${size}`;
+export const sizeSoldOut = (size: string) => `Saizi ${size} imeisha`;
+export const onlyLeftOf = (left: number) => `Zimebaki ${left} tu`;
+export const pieceSoldOut = "Vazi hili limeisha";
+export const codeAppliedFree = (code: string) => `Msimbo ${code} umetumika: usafirishaji bure.`;
+export const codeAppliedOff = (code: string, amount: string) =>
+  `Msimbo ${code} umetumika: punguzo la ${amount}.`;
+export const enterACode = "Tafadhali andika msimbo.";
+export const pricesChanged =
+  "Bei zimebadilika tangu ulipoweka bidhaa hizi kwenye kikapu. Tafadhali kagua kikapu chako.";
+export const tooManyCheckouts =
+  "Maagizo mengi mno yametoka kwenye mtandao wako katika dakika chache zilizopita. Tafadhali subiri dakika 10 kisha ujaribu tena.";
+export const tooManyCheckoutsForShopper =
+  "Maagizo mengi mno yametoka kwenye kikapu hiki au kwa nambari hii ya simu katika dakika chache zilizopita. Tafadhali subiri dakika 10 kisha ujaribu tena.";
+export const paymentFailed = "Malipo hayakufaulu. Tafadhali jaribu tena au wasiliana nasi.";
+export const providerUnavailable = "Njia hiyo ya kulipa haipatikani. Tafadhali chagua nyingine.";
+export const alreadyPaid = "Agizo hili limeshalipiwa.";
+export const alreadyOnItsWay =
+  "Agizo lako tayari linapelekwa kwenye ukurasa wa malipo. Tafadhali subiri kidogo kisha ujaribu tena.";
+export const cartIsEmpty = "Kikapu chako ni tupu.";
+export const tooManyLines = (max: number) =>
+  `Agizo moja linaweza kuwa na bidhaa tofauti ${max} tu.`;
+export const itemUnavailable = (name: string) =>
+  `${name} haipatikani tena. Tafadhali iondoe kwenye kikapu chako.`;
+export const anItemUnavailable =
+  "Bidhaa moja katika kikapu chako haipatikani tena. Tafadhali iondoe kwenye kikapu chako.";
+export const chooseQuantityOf = (max: number, name: string) =>
+  `Tafadhali chagua kati ya 1 na ${max} za ${name}.`;
+export const chooseValidSize = (name: string) => `Tafadhali chagua saizi sahihi ya ${name}.`;
+export const onlyLeftOfInSize = (left: number, name: string, size: string) =>
+  `Zimebaki ${left} tu za ${name} saizi ${size}. Tafadhali punguza idadi kwenye kikapu chako.`;
+export const onlyLeftOfName = (left: number, name: string) =>
+  `Zimebaki ${left} tu za ${name}. Tafadhali punguza idadi kwenye kikapu chako.`;
+export const soldOutOfInSize = (name: string, size: string) =>
+  `${name} saizi ${size} imeisha. Tafadhali iondoe kwenye kikapu chako.`;
+export const soldOutOfName = (name: string) =>
+  `${name} imeisha. Tafadhali iondoe kwenye kikapu chako.`;
+/** Why a discount code does not apply, by reason. */
+export const codeMessages: Record<string, string> = {
+  unknown: "Msimbo huu si sahihi. Tafadhali uangalie kisha ujaribu tena.",
+  notYet: "Msimbo huu bado haujaanza kutumika.",
+  expired: "Muda wa msimbo huu umekwisha.",
+  nothingEligible: "Msimbo huu hauhusu bidhaa yoyote katika kikapu chako.",
+  usedUp: "Msimbo huu umeshatumika wote.",
+  usedByYou: "Umeshatumia msimbo huu.",
+  tooManyTries: "Umejaribu misimbo mingi mno. Tafadhali subiri dakika chache kisha ujaribu tena.",
+};
+export const codeNeedsMinOrder = (amount: string) =>
+  `Msimbo huu unahitaji agizo la ${amount} au zaidi.`;
+/** The contact form's message to the shop's WhatsApp, as the shopper sends it. */
+export const contactWhatsapp = (name: string, email: string, subject: string, message: string) =>
+  `*Ujumbe kutoka fomu ya mawasiliano*\n\n*Jina:* ${name}\n*Barua pepe:* ${email}\n*Mada:* ${subject}\n*Ujumbe:* ${message}`;

@@ -67,6 +67,44 @@ test.describe("The shop in Kiswahili", () => {
     await expectAccessible(page, "the Kiswahili contact form's errors");
   });
 
+  test("the cart, its drawer and the checkout's errors speak Kiswahili", async ({ page }) => {
+    await page.goto("/sw/cart");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kikapu chako ni tupu");
+    await expectAccessible(page, "the empty Kiswahili cart");
+
+    await page.goto(`/sw/product/${unsized.id}`);
+    await page.getByRole("button", { name: "Ongeza kwenye Kikapu" }).click();
+    await expect(page.getByText("Imeongezwa kwenye kikapu!")).toBeVisible();
+    await page.getByRole("link", { name: "Kikapu, bidhaa 1" }).click();
+    const drawer = page.getByRole("dialog", { name: "Kikapu cha ununuzi (1)" });
+    await expect(drawer.getByText("Jumla ndogo")).toBeVisible();
+    await expectAccessible(page, "the Kiswahili cart drawer");
+    await drawer.getByRole("link", { name: "Malipo" }).click();
+
+    await expect(page).toHaveURL(/\/sw\/cart$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kikapu chako");
+    await page.getByLabel("Boda boda").check();
+    await page.getByLabel("Nambari ya simu").fill("0812345678");
+    await page.getByRole("radio", { name: "Kadi au pesa nyingine za simu (Pesapal)" }).check();
+    await page.getByRole("button", { name: /^Lipa KSh/ }).click();
+    for (const error of [
+      "Tafadhali andika jina lako kamili",
+      "Tafadhali andika nambari sahihi ya simu ya Kenya (mfano, 0712345678 au 254712345678)",
+      "Tafadhali andika barua pepe sahihi",
+      "Tafadhali taja mahali hasa pa kukuletea",
+    ]) {
+      await expect(page.getByText(error)).toBeVisible();
+    }
+    await expect(page.getByLabel("Jina kamili")).toBeFocused();
+    await expectAccessible(page, "the Kiswahili checkout's errors");
+
+    // Cleared, and offered back, in Kiswahili.
+    await page.getByRole("button", { name: "Futa kikapu" }).click();
+    await expect(page.getByText("Kikapu chako kimefutwa.")).toBeVisible();
+    await page.getByRole("button", { name: "Rudisha" }).click();
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  });
+
   test("the switch keeps the page, its filters and the cart", async ({ page }) => {
     await page.goto(`/product/${unsized.id}`);
     await page.getByRole("button", { name: "Add to Cart" }).click();

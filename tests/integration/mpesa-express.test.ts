@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orderEvents, orders, paymentAttempts, productStock, products } from "~/db/schema";
 import { placeOrder } from "~/modules/checkout/checkout.server";
-import { PAYER_PHONE_INVALID } from "~/modules/checkout/checkout-form";
+import { CHECKOUT_MESSAGES } from "~/modules/checkout/checkout-form";
 import { adjustStock } from "~/modules/inventory/stock.server";
 import { reconcileOpenAttempts } from "~/modules/orders/attempt-checks.server";
 import { payAgain, REPLACED, waitingPayment } from "~/modules/orders/payment-waiting.server";
@@ -294,7 +294,7 @@ describe.each(databases)("M-Pesa Express beside Pesapal, on $name", (database) =
       );
     const bad = await call({ paymentMethod: "mpesa-express", payerPhone: "12345" });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toBe(PAYER_PHONE_INVALID);
+    expect((await bad.json()).error.message).toBe(CHECKOUT_MESSAGES.payerPhone);
     const answer = await call({ paymentMethod: "mpesa-express", payerPhone: "0799 555 001" });
     expect(answer.status).toBe(200);
     const { redirectUrl } = (await answer.json()).data;

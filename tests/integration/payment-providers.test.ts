@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
-import { PROVIDER_UNAVAILABLE, placeOrder } from "~/modules/checkout/checkout.server";
+import * as en from "~/i18n/en";
+import { placeOrder } from "~/modules/checkout/checkout.server";
 import {
   changeOrderStatus,
   OrderStatusError,
@@ -123,7 +124,7 @@ describe.each(databases)(
           freeDeliveryOver: 5000,
           provider: "nope",
         }),
-      ).rejects.toMatchObject({ status: 400, message: PROVIDER_UNAVAILABLE });
+      ).rejects.toMatchObject({ status: 400, message: en.providerUnavailable });
       expect((await handle.db.select({ id: orders.id }).from(orders)).length).toBe(before);
     });
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { msg } from "~/i18n/messages";
 import { formatKsh } from "~/utils/money";
 import { ProductImage } from "../ProductImage";
 import { type CartSummaryItem, useCart } from "./cart-context";
@@ -20,7 +21,7 @@ function DrawerLine({ item, onNavigate }: { item: CartSummaryItem; onNavigate: (
       </Link>
       <div className="flex flex-1 flex-col">
         <p className="text-sm font-medium">{item.name}</p>
-        {item.size ? <p className="text-xs text-muted">Size: {item.size}</p> : null}
+        {item.size ? <p className="text-xs text-muted">{msg.sizeIs(item.size)}</p> : null}
         {item.limit ? <p className="text-xs font-medium text-danger">{item.limit}</p> : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           <QuantityStepper {...item} />
@@ -46,20 +47,20 @@ export function CartLines({ onNavigate }: { onNavigate: () => void }) {
       <div className="border-t border-hairline px-5 py-4">
         {cart.delivery?.free ? (
           <p className="mb-1 flex justify-between text-sm tabular">
-            <span>Delivery</span>
-            <span data-testid="drawer-delivery">Free</span>
+            <span>{msg.delivery}</span>
+            <span data-testid="drawer-delivery">{msg.free}</span>
           </p>
         ) : null}
         <p className="flex justify-between text-lg font-bold tabular">
           {/* Before delivery is chosen: the items' sum, not what the order will cost. */}
-          <span>Subtotal</span>
+          <span>{msg.subtotal}</span>
           <span data-testid="drawer-total">{formatKsh(cart.total)}</span>
         </p>
         {cart.delivery && cart.delivery.shortBy > 0 ? (
           <p className="mt-1 text-sm text-muted">{moreForFreeDelivery(cart.delivery.shortBy)}</p>
         ) : null}
         <Link to="/cart" onClick={onNavigate} className="btn btn-primary mt-4 w-full">
-          Checkout
+          {msg.checkout}
         </Link>
       </div>
     </>

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useSubmit } from "react-router";
+import { plainHref } from "~/components/shell/nav";
+import { msg } from "~/i18n/messages";
 
 type Line = { productId: string; size: string; quantity: number };
 
@@ -38,7 +40,7 @@ export function useClearCart(lines: Line[]) {
 /** The button; without JavaScript its form simply clears the cart. */
 export function ClearCartButton({ busy, onSubmit }: ReturnType<typeof useClearCart>) {
   return (
-    <form method="post" action="/cart" onSubmit={onSubmit}>
+    <form method="post" action={plainHref("/cart")} onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="clear" />
       <input type="hidden" name="returnTo" value="/cart" />
       <button
@@ -46,7 +48,7 @@ export function ClearCartButton({ busy, onSubmit }: ReturnType<typeof useClearCa
         disabled={busy}
         className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-danger hover:underline"
       >
-        Clear Cart
+        {msg.clearCart}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
+import { plainHref } from "~/components/shell/nav";
 import { msg } from "~/i18n/messages";
 import { useHydrated } from "../use-hydrated";
 import { useCartFetcher } from "./use-cart-fetcher";
@@ -32,7 +33,7 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
   return (
     <form
       method="post"
-      action="/cart"
+      action={plainHref("/cart")}
       onSubmit={(event) => {
         event.preventDefault();
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;

@@ -1,5 +1,7 @@
 import Minus from "lucide-react/icons/minus";
 import Plus from "lucide-react/icons/plus";
+import { plainHref } from "~/components/shell/nav";
+import { msg } from "~/i18n/messages";
 import { useCartFetcher } from "./use-cart-fetcher";
 
 type Props = {
@@ -22,11 +24,10 @@ export function QuantityStepper({ productId, size, quantity, name, limit }: Prop
   const { fetcher, submit } = useCartFetcher(`line-${productId}-${size}`);
   const pending = fetcher.formData ? Number(fetcher.formData.get("quantity")) : null;
   const shown = pending ?? quantity;
-  const label = `${name}${size ? `, size ${size}` : ""}`;
-  const step = (to: number, text: string, Icon: typeof Minus, off = false) => (
+  const step = (to: number, label: string, Icon: typeof Minus, off = false) => (
     <form
       method="post"
-      action="/cart"
+      action={plainHref("/cart")}
       onSubmit={(event) => {
         event.preventDefault();
         submit(event.currentTarget);
@@ -41,7 +42,7 @@ export function QuantityStepper({ productId, size, quantity, name, limit }: Prop
         type="submit"
         disabled={off}
         className={`${button} disabled:cursor-not-allowed disabled:opacity-40`}
-        aria-label={`${text} ${label}`}
+        aria-label={label}
       >
         <Icon size={16} aria-hidden="true" />
       </button>
@@ -49,12 +50,12 @@ export function QuantityStepper({ productId, size, quantity, name, limit }: Prop
   );
   return (
     <div className="flex items-center gap-2">
-      {step(shown - 1, "One fewer", Minus)}
+      {step(shown - 1, msg.oneFewer(name, size), Minus)}
       <span className="min-w-6 text-center font-semibold tabular">
-        <span className="sr-only">Quantity </span>
+        <span className="sr-only">{msg.quantityLabel} </span>
         {shown}
       </span>
-      {step(shown + 1, "One more", Plus, Boolean(limit) && shown >= quantity)}
+      {step(shown + 1, msg.oneMore(name, size), Plus, Boolean(limit) && shown >= quantity)}
     </div>
   );
 }

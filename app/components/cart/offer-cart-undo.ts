@@ -1,4 +1,5 @@
 import type { SubmitFunction } from "react-router";
+import { msg } from "~/i18n/messages";
 import { notifyWithAction } from "../toast-with-action";
 
 type Line = { productId: string; size: string; quantity: number };
@@ -16,8 +17,8 @@ const focusHeading = () => document.querySelector<HTMLElement>("#main h1")?.focu
  */
 export function offerCartUndo(undo: Line[], submit: SubmitFunction) {
   notifyWithAction({
-    message: "Your cart was cleared.",
-    action: "Undo",
+    message: msg.cartCleared,
+    action: msg.undo,
     duration: UNDO_FOR_MS,
     onGone: focusHeading,
     onAction: () => {

@@ -63,7 +63,7 @@ export function keepRequestsThroughDrops() {
   // first reaches for a form that posts to it (Add to Cart), so a tap made offline still waits.
   const warm = (event: Event) => {
     const cart = window.__reactRouterManifest?.routes["routes/storefront/cart"];
-    if (!cart || !(event.target as Element).closest?.('form[action="/cart"]')) return;
+    if (!cart || !(event.target as Element).closest?.('form[action$="/cart"]')) return;
     // The module and the shared files it imports, all at once: one round trip, not two.
     for (const file of [cart.module, ...(cart.imports ?? [])]) {
       import(/* @vite-ignore */ file).catch(() => {});
@@ -95,7 +95,7 @@ export function ConnectionNotice() {
     >
       <p className="flex-1">{msg.noConnection}</p>
       <button type="button" onClick={retry} className="btn bg-white text-ink">
-        Try again
+        {msg.tryAgain}
       </button>
     </div>
   ) : null;

@@ -1,6 +1,7 @@
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import type { RefObject } from "react";
 import { msg } from "~/i18n/messages";
+import { plainHref } from "./nav";
 
 /**
  * The header's cart: a link to /cart before JavaScript; with it, the button opens the drawer.
@@ -21,7 +22,7 @@ export function CartButton({
   return (
     <a
       ref={buttonRef}
-      href="/cart"
+      href={plainHref("/cart")}
       onPointerEnter={onIntent}
       onTouchStart={onIntent}
       onFocus={onIntent}

@@ -59,7 +59,7 @@ export function MobileMenu({ open, onOpenChange, returnFocusTo, shopName, catego
             aria-controls="mobile-categories"
             onClick={() => setCategoriesOpen((v) => !v)}
           >
-            Shop by Category
+            {msg.shopByCategory}
             <ChevronDown
               aria-hidden="true"
               className={`transition-transform ${categoriesOpen ? "rotate-180" : ""}`}

@@ -6,7 +6,7 @@ import { msg } from "~/i18n/messages";
 import { BrandMark } from "../icons";
 import { CartButton } from "./CartButton";
 import { LanguageSwitch } from "./LanguageSwitch";
-import { activeCategory, mainLinks, type NavCategory } from "./nav";
+import { activeCategory, mainLinks, type NavCategory, plainHref } from "./nav";
 import { ShopperSlot } from "./shopper";
 
 type Props = {
@@ -61,7 +61,7 @@ export function SiteHeader(props: Props) {
         {/* The menu page before JavaScript; with it, the link opens the slide-in menu. */}
         <a
           ref={menuButtonRef}
-          href="/menu"
+          href={plainHref("/menu")}
           {...intent}
           onClick={(event) => {
             event.preventDefault();

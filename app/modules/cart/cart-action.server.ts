@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Db } from "~/db/client.server";
+import { msg } from "~/i18n/messages";
 import {
   addToCart,
   CartError,
@@ -13,8 +14,6 @@ import {
 } from "~/modules/cart/cart.server";
 import { flashCookie } from "~/modules/cart/flash.server";
 import { safeReturnPath } from "~/utils/return-path";
-
-export const ADDED = "Added to cart!";
 
 /**
  * The cart's changes (add, update, remove, clear, and restore: 'Undo' after clearing). With
@@ -62,7 +61,7 @@ export async function cartAction(db: Db, request: Request, form: FormData, inten
       intent === "add" && line.productId ? `/product/${encodeURIComponent(line.productId)}` : back;
     throw redirect(to, { headers });
   }
-  const message = notice ?? (intent === "add" ? ADDED : null);
+  const message = notice ?? (intent === "add" ? msg.addedToCart : null);
   // A notice is a warning, shown like an error: the cart holds less than the shopper asked for.
   if (viaFetch) return data({ ok: true as const, message, warning: notice !== null }, { headers });
   if (message) {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { cartChanged } from "~/db/cart-changes.server";
 import type { Db, Tx } from "~/db/client.server";
 import { cartLines, carts, productStock, products } from "~/db/schema";
+import { msg } from "~/i18n/messages";
 import { priceNow } from "~/modules/catalog/sale-sql.server";
 import { capLine, stockLimitMessage } from "~/modules/inventory/stock-rules";
 import { shopCookie } from "~/utils/shop-cookie.server";
@@ -108,9 +109,9 @@ async function checkProductAndSize(db: Db | Tx, productId: string, size: string)
     .select({ name: products.name, sizes: products.sizes, inStock: products.inStock })
     .from(products)
     .where(eq(products.id, productId));
-  if (!product?.inStock) throw new CartError("Sorry, that product is not available.");
+  if (!product?.inStock) throw new CartError(msg.productNotAvailable);
   if (!size && product.sizes.length === 1) return product.sizes[0]!;
-  if (product.sizes.length > 0 && !size) throw new CartError("Please choose a size.");
+  if (product.sizes.length > 0 && !size) throw new CartError(msg.chooseASize);
   if (size && !product.sizes.includes(size)) {
     throw new CartError(`${product.name} does not come in size ${size}.`);
   }
@@ -217,7 +218,7 @@ async function changeLinesNow(
 }
 
 const cleanQuantity = (quantity: number) => {
-  if (!Number.isInteger(quantity)) throw new CartError("Please choose a whole number of items.");
+  if (!Number.isInteger(quantity)) throw new CartError(msg.chooseWholeNumber);
   return quantity;
 };
 
@@ -232,7 +233,7 @@ export async function addToCart(
 ): Promise<CartChange> {
   const quantity = cleanQuantity(line.quantity);
   if (quantity < 1 || quantity > MAX_QUANTITY) {
-    throw new CartError(`Please choose between 1 and ${MAX_QUANTITY} items.`);
+    throw new CartError(msg.chooseBetween(MAX_QUANTITY));
   }
   let notice: string | null = null;
   const id = await changeLines(db, cartId, async (lines, tx) => {
@@ -317,12 +318,12 @@ export function linesFromForm(form: FormData): CartLine[] {
   const sizes = form.getAll("size");
   const quantities = form.getAll("quantity");
   if (ids.length !== sizes.length || ids.length !== quantities.length || ids.length > MAX_LINES) {
-    throw new CartError("Those cart lines could not be read. Please add the items again.");
+    throw new CartError(msg.linesUnreadable);
   }
   return ids.map((id, i) => {
     const quantity = Number(quantities[i]);
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
-      throw new CartError(`Please choose between 1 and ${MAX_QUANTITY} items.`);
+      throw new CartError(msg.chooseBetween(MAX_QUANTITY));
     }
     return { productId: String(id).slice(0, 40), size: String(sizes[i]).slice(0, 20), quantity };
   });

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { msg } from "~/i18n/messages";
 import { formatKsh } from "~/utils/money";
 import { DELIVERY_METHODS, PICKUP_LOCATIONS } from "./delivery";
 
@@ -7,11 +8,24 @@ import { DELIVERY_METHODS, PICKUP_LOCATIONS } from "./delivery";
  * for the browser (before submitting) and the server (which never trusts the browser).
  */
 export const CHECKOUT_MESSAGES = {
-  name: "Please enter your full name",
-  phone: "Please enter a valid Kenyan phone number (e.g., 0712345678 or 254712345678)",
-  email: "Please enter a valid email address",
-  address: "Please provide your exact delivery location",
-} as const;
+  // Read when said, so the server answers in the request's language.
+  get name() {
+    return msg.enterFullName;
+  },
+  get phone() {
+    return msg.enterKenyanPhone;
+  },
+  get email() {
+    return msg.enterValidEmail;
+  },
+  get address() {
+    return msg.enterDeliveryLocation;
+  },
+  /** Another M-Pesa number for the prompt than the order's phone. */
+  get payerPhone() {
+    return msg.enterPayerPhone;
+  },
+};
 
 /** The fields that can be in error, in the order the original shop checked them. */
 const CHECKOUT_ERROR_FIELDS = ["name", "phone", "email", "address"] as const;
@@ -26,14 +40,13 @@ export function normaliseKenyanPhone(input: string): string | null {
   return match ? `254${match[1]}` : null;
 }
 
-export const PAYER_PHONE_INVALID =
-  "Please enter the M-Pesa number to pay from (e.g., 0712345678 or 254712345678)";
-
 /** Another M-Pesa number for the prompt than the order's phone: the same rules, stored alike. */
 export const payerPhoneSchema = z.pipe(
-  z.string({ error: PAYER_PHONE_INVALID }).check(
-    z.maxLength(40, { error: PAYER_PHONE_INVALID }),
-    z.refine((v) => normaliseKenyanPhone(v) !== null, { error: PAYER_PHONE_INVALID }),
+  z.string({ error: () => CHECKOUT_MESSAGES.payerPhone }).check(
+    z.maxLength(40, { error: () => CHECKOUT_MESSAGES.payerPhone }),
+    z.refine((v) => normaliseKenyanPhone(v) !== null, {
+      error: () => CHECKOUT_MESSAGES.payerPhone,
+    }),
   ),
   z.transform((v) => normaliseKenyanPhone(v)!),
 );
@@ -44,19 +57,21 @@ export const checkoutSchema = z
   .object({
     name: z
       .string()
-      .check(z.trim(), z.minLength(1, { error: CHECKOUT_MESSAGES.name }), z.maxLength(100)),
-    phone: z
-      .string()
-      .check(z.refine((v) => normaliseKenyanPhone(v) !== null, { error: CHECKOUT_MESSAGES.phone })),
+      .check(z.trim(), z.minLength(1, { error: () => CHECKOUT_MESSAGES.name }), z.maxLength(100)),
+    phone: z.string().check(
+      z.refine((v) => normaliseKenyanPhone(v) !== null, {
+        error: () => CHECKOUT_MESSAGES.phone,
+      }),
+    ),
     email: z
       .string()
-      .check(z.trim(), z.email({ error: CHECKOUT_MESSAGES.email }), z.maxLength(200)),
+      .check(z.trim(), z.email({ error: () => CHECKOUT_MESSAGES.email }), z.maxLength(200)),
     address: text(300),
     city: text(100),
     notes: text(1000),
     deliveryMethod: z._default(
       z.enum(DELIVERY_METHODS.map((m) => m.id) as ["pickup", "matatu", "rider"], {
-        error: "Please choose pickup, matatu parcel or rider for delivery.",
+        error: () => msg.chooseDeliveryMethod,
       }),
       "pickup",
     ),
@@ -64,7 +79,7 @@ export const checkoutSchema = z
   })
   .check(
     z.refine((data) => data.deliveryMethod === "pickup" || Boolean(data.address), {
-      error: CHECKOUT_MESSAGES.address,
+      error: () => CHECKOUT_MESSAGES.address,
       path: ["address"],
     }),
   );
@@ -106,7 +121,7 @@ export function validateCheckout(
   input: Record<string, unknown>,
 ):
   | { ok: true; data: CheckoutData }
-  | { ok: false; field: keyof typeof CHECKOUT_MESSAGES | "form"; message: string } {
+  | { ok: false; field: (typeof CHECKOUT_ERROR_FIELDS)[number] | "form"; message: string } {
   const result = checkoutSchema.safeParse(input);
   if (!result.success) {
     const byField = new Map(result.error.issues.map((i) => [String(i.path[0]), i.message]));
@@ -117,7 +132,7 @@ export function validateCheckout(
     return {
       ok: false,
       field: "form",
-      message: result.error.issues[0]?.message ?? "Please check the form.",
+      message: result.error.issues[0]?.message ?? msg.checkTheForm,
     };
   }
   const data = result.data;
@@ -142,4 +157,4 @@ export function validateCheckout(
 
 /** Said when the Pay button pressed was another method's (a browser that showed them all). */
 export const totalForChosenDelivery = (total: number) =>
-  `With the delivery you chose, your total is ${formatKsh(total)}. Please check it and press Pay again.`;
+  msg.totalForChosenDelivery(formatKsh(total));

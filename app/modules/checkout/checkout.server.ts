@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DatabaseHandle, Db } from "~/db/client.server";
 import { type OrderItem, orderEvents, orders, products } from "~/db/schema";
+import { msg } from "~/i18n/messages";
 import { cartTotal, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
 import { priceNow } from "~/modules/catalog/sale-sql.server";
 import { type CartLine, NO_OFFER, type Offer } from "~/modules/discounts/code-rules";
@@ -21,8 +22,8 @@ import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
 import type { Language } from "~/utils/language";
 import { recordOrderCreated } from "~/utils/metrics.server";
 import {
+  CHECKOUT_MESSAGES,
   type CheckoutData,
-  PAYER_PHONE_INVALID,
   payerPhoneSchema,
   validateCheckout,
 } from "./checkout-form";
@@ -30,13 +31,8 @@ import { checkoutKey } from "./checkout-key.server";
 import { deliveryFee, orderTotal } from "./delivery";
 import { mergeLines } from "./order-lines";
 
-export const PAYMENT_FAILED = "Payment failed. Please try again or contact support.";
-export const PRICES_CHANGED =
-  "Prices have changed since you added these items. Please review your cart.";
-export const TOO_MANY_CHECKOUTS =
-  "Too many orders have been placed from your connection in the last few minutes. Please wait 10 minutes and try again.";
-export const TOO_MANY_CHECKOUTS_FOR_SHOPPER =
-  "Too many orders have been placed from this cart or for this phone number in the last few minutes. Please wait 10 minutes and try again.";
+// What a checkout is refused with is said in the request's language (`msg`): the cart page's
+// action answers in the page's.
 
 /**
  * Each order asks its provider for a payment: placed orders are limited per shopper (the cart and
@@ -91,9 +87,8 @@ export async function priceItems(
   method: string,
   freeDeliveryOver: number,
 ): Promise<PricedOrder> {
-  if (requested.length === 0) throw new CheckoutError("Your cart is empty.");
-  if (requested.length > MAX_LINES)
-    throw new CheckoutError(`An order can hold up to ${MAX_LINES} different items.`);
+  if (requested.length === 0) throw new CheckoutError(msg.cartIsEmpty);
+  if (requested.length > MAX_LINES) throw new CheckoutError(msg.tooManyLines(MAX_LINES));
   // Copies of a line count together against the per-line cap.
   const lines = mergeLines(requested);
   const ids = [...new Set(lines.map((i) => i.productId))];
@@ -114,15 +109,13 @@ export async function priceItems(
   const items: OrderItem[] = lines.map((line) => {
     const product = byId.get(line.productId);
     if (!product?.inStock) {
-      throw new CheckoutError(
-        `${product?.name ?? "An item in your cart"} is no longer available. Please remove it from your cart.`,
-      );
+      throw new CheckoutError(product ? msg.itemUnavailable(product.name) : msg.anItemUnavailable);
     }
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY) {
-      throw new CheckoutError(`Please choose between 1 and ${MAX_QUANTITY} of ${product.name}.`);
+      throw new CheckoutError(msg.chooseQuantityOf(MAX_QUANTITY, product.name));
     }
     if (product.sizes.length ? !product.sizes.includes(line.size) : line.size !== "") {
-      throw new CheckoutError(`Please choose a valid size for ${product.name}.`);
+      throw new CheckoutError(msg.chooseValidSize(product.name));
     }
     return {
       productId: product.id,
@@ -207,11 +200,6 @@ type PlaceOrder = {
   holdShare?: number;
 };
 
-export const PROVIDER_UNAVAILABLE = "That payment method is not available. Please choose another.";
-export const ALREADY_PAID = "This order is already paid.";
-export const CHECKOUT_IN_PROGRESS =
-  "Your order is already on its way to the payment page. Please wait a moment and try again.";
-
 type OpenOrder = { id: string };
 
 /** How long an order holds its units, and what share of a size unpaid orders may hold. */
@@ -236,7 +224,7 @@ export async function placeOrder(
 ): Promise<{ orderId: string; redirectUrl: string }> {
   const { db } = database;
   if (input.provider !== undefined && !providers.has(input.provider)) {
-    throw new CheckoutError(PROVIDER_UNAVAILABLE, 400, "INVALID_ARGUMENT", "paymentProvider");
+    throw new CheckoutError(msg.providerUnavailable, 400, "INVALID_ARGUMENT", "paymentProvider");
   }
   const provider = input.provider === undefined ? providers.default : providers.get(input.provider);
   const checked = validateCheckout(input.form);
@@ -252,7 +240,7 @@ export async function placeOrder(
     customer.deliveryMethod,
   );
   if (input.clientTotal !== undefined && input.clientTotal !== priced.total) {
-    throw new CheckoutError(PRICES_CHANGED, 409, "ABORTED");
+    throw new CheckoutError(msg.pricesChanged, 409, "ABORTED");
   }
   const key = input.cartId
     ? checkoutKey({
@@ -298,7 +286,7 @@ export async function placeOrder(
     } else {
       // The same submission, placed a moment ago by a request running alongside this one.
       open = key ? await findOpenOrder(db, key) : undefined;
-      if (!open) throw new CheckoutError(CHECKOUT_IN_PROGRESS, 409, "ABORTED");
+      if (!open) throw new CheckoutError(msg.alreadyOnItsWay, 409, "ABORTED");
     }
   }
 
@@ -317,10 +305,10 @@ export async function placeOrder(
     if (error instanceof NotEnoughStockError)
       throw new CheckoutError(error.message, 409, "ABORTED");
     if (error instanceof PaymentRequestFailed && error.reason === "paid") {
-      throw new CheckoutError(ALREADY_PAID, 409, "ABORTED");
+      throw new CheckoutError(msg.alreadyPaid, 409, "ABORTED");
     }
     if (error instanceof PaymentRequestFailed) {
-      throw new CheckoutError(PAYMENT_FAILED, 502, "UNAVAILABLE");
+      throw new CheckoutError(msg.paymentFailed, 502, "UNAVAILABLE");
     }
     throw error;
   }
@@ -332,7 +320,7 @@ function readPayerPhone(value: unknown): string | undefined {
   const checked = payerPhoneSchema.safeParse(value);
   if (!checked.success) {
     throw new CheckoutError(
-      checked.error.issues[0]?.message ?? PAYER_PHONE_INVALID,
+      checked.error.issues[0]?.message ?? CHECKOUT_MESSAGES.payerPhone,
       400,
       "INVALID_ARGUMENT",
       "payerPhone",
@@ -344,13 +332,13 @@ function readPayerPhone(value: unknown): string | undefined {
 /** Counts a checkout from the internet against its address's, cart's and phone's limits. */
 async function countCheckout(db: Db, address: string, cartId: string | null, phone: string) {
   const byAddress = await countAttempt(db, CHECKOUTS_PER_ADDRESS, address);
-  if (!byAddress.allowed) throw new CheckoutError(TOO_MANY_CHECKOUTS, 429, "RESOURCE_EXHAUSTED");
+  if (!byAddress.allowed) throw new CheckoutError(msg.tooManyCheckouts, 429, "RESOURCE_EXHAUSTED");
   const byShopper = await Promise.all([
     ...(cartId ? [countAttempt(db, CHECKOUTS_PER_CART, cartId)] : []),
     countAttempt(db, CHECKOUTS_PER_PHONE, phone),
   ]);
   if (byShopper.some((attempt) => !attempt.allowed)) {
-    throw new CheckoutError(TOO_MANY_CHECKOUTS_FOR_SHOPPER, 429, "RESOURCE_EXHAUSTED");
+    throw new CheckoutError(msg.tooManyCheckoutsForShopper, 429, "RESOURCE_EXHAUSTED");
   }
 }
 

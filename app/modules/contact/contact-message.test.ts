@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { msg } from "~/i18n/messages";
-import { contactWhatsappText, whatsappLink } from "./contact-message";
+import { whatsappLink } from "./contact-message";
 import { parseContactMessage } from "./contact-validation";
+import { contactWhatsappText } from "./contact-whatsapp";
 
 describe("contact message", () => {
   test("every field is required, with a message for each", () => {

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Db } from "~/db/client.server";
+import { msg } from "~/i18n/messages";
 import { type Cart, cartCode, loadCart, readCartId } from "~/modules/cart/cart.server";
 import { flashCookie } from "~/modules/cart/flash.server";
 import { formatKsh } from "~/utils/money";
@@ -31,8 +32,8 @@ export async function codeOfCart(
 /** What the shopper hears when a code applies. */
 export const codeApplied = (offer: Offer) =>
   offer.freeDelivery
-    ? `Code ${offer.code} applied: free delivery.`
-    : `Code ${offer.code} applied: ${formatKsh(offer.discount)} off.`;
+    ? msg.codeAppliedFree(offer.code ?? "")
+    : msg.codeAppliedOff(offer.code ?? "", formatKsh(offer.discount));
 
 /**
  * The cart page's 'Apply' and 'Remove' for a discount code, with or without JavaScript: a code
@@ -48,7 +49,7 @@ export async function codeAction(db: Db, request: Request, form: FormData, clien
   }
   const typed = String(form.get("code") ?? "").slice(0, 60);
   if (!typed.trim()) {
-    return data({ codeError: "Please enter a code.", typedCode: typed }, { status: 400 });
+    return data({ codeError: msg.enterACode, typedCode: typed }, { status: 400 });
   }
   const answer = await applyCode(db, {
     cartId: cart.id,

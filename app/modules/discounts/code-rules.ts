@@ -5,6 +5,7 @@
  * is never negative, and always whole shillings.
  */
 import { CODE_KINDS, type CodeKind } from "~/db/discount-kinds";
+import { msg } from "~/i18n/messages";
 import { formatKsh } from "~/utils/money";
 
 export { CODE_KINDS, type CodeKind };
@@ -27,18 +28,21 @@ export type DiscountCode = {
 export type Offer = { code: string | null; discount: number; freeDelivery: boolean };
 export const NO_OFFER: Offer = { code: null, discount: 0, freeDelivery: false };
 
-export const CODE_MESSAGES = {
-  unknown: "This code is not valid. Please check it and try again.",
-  notYet: "This code is not active yet.",
-  expired: "This code has expired.",
-  nothingEligible: "This code does not apply to anything in your cart.",
-  usedUp: "This code has been used up.",
-  usedByYou: "You have already used this code.",
-  tooManyTries: "Too many codes tried. Please wait a few minutes and try again.",
-} as const;
+type CodeMessage =
+  | "unknown"
+  | "notYet"
+  | "expired"
+  | "nothingEligible"
+  | "usedUp"
+  | "usedByYou"
+  | "tooManyTries";
 
-export const needsMinOrder = (min: number) =>
-  `This code needs an order of ${formatKsh(min)} or more.`;
+/** Why a code does not apply, each read when said: in the language of the page asking. */
+export const CODE_MESSAGES = new Proxy({} as Record<CodeMessage, string>, {
+  get: (_, reason) => msg.codeMessages[String(reason)],
+});
+
+export const needsMinOrder = (min: number) => msg.codeNeedsMinOrder(formatKsh(min));
 
 /** Codes are typed by hand from a post: case, spaces and dashes do not matter. */
 export const normaliseCode = (typed: string) =>

@@ -1,4 +1,5 @@
 import type { StockMovementKind, StockState } from "~/db/stock-states";
+import { msg } from "~/i18n/messages";
 
 /**
  * The stock rules, free of the database: which lines an order takes from the shelf, whether the
@@ -77,12 +78,10 @@ export function takeForSale(onShelf: number, wanted: number): { take: number; sh
 export function notEnoughStockMessage(line: Pick<StockLine, "name" | "size">, left: number) {
   if (line.size) {
     return left > 0
-      ? `Only ${left} left of ${line.name} in size ${line.size}. Please lower the quantity in your cart.`
-      : `${line.name} in size ${line.size} is sold out. Please remove it from your cart.`;
+      ? msg.onlyLeftOfInSize(left, line.name, line.size)
+      : msg.soldOutOfInSize(line.name, line.size);
   }
-  return left > 0
-    ? `Only ${left} left of ${line.name}. Please lower the quantity in your cart.`
-    : `${line.name} is sold out. Please remove it from your cart.`;
+  return left > 0 ? msg.onlyLeftOfName(left, line.name) : msg.soldOutOfName(line.name);
 }
 
 /** The ledger's kinds of movement, as the owner reads them in a product's history. */
@@ -204,6 +203,6 @@ export function capLine(current: number, target: number, left: number | null) {
  * sentences, one with the size and one without it.
  */
 export function stockLimitMessage(size: string, left: number) {
-  if (size) return left > 0 ? `Only ${left} left in size ${size}` : `Size ${size} is sold out`;
-  return left > 0 ? `Only ${left} left` : "This piece is sold out";
+  if (size) return left > 0 ? msg.onlyLeftInSize(left, size) : msg.sizeSoldOut(size);
+  return left > 0 ? msg.onlyLeftOf(left) : msg.pieceSoldOut;
 }

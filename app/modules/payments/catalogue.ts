@@ -1,3 +1,4 @@
+import { msg } from "~/i18n/messages";
 import type { NotificationRoute, ProviderDescription } from "./description";
 import { mpesaExpressDescription } from "./mpesa-express/description";
 import { pesapalDescription } from "./pesapal/description";
@@ -46,8 +47,9 @@ export const describeProvider = (name: string) =>
 export const paymentChoices = (names: readonly string[]) =>
   PROVIDER_DESCRIPTIONS.filter((d) => names.includes(d.name)).map((d) => ({
     name: d.name,
-    choice: d.choice,
-    note: d.note,
+    // The provider's own words, in the page's language.
+    choice: msg.paymentChoices[d.name]?.choice ?? d.choice,
+    note: msg.paymentChoices[d.name]?.note ?? d.note,
     asksPayerPhone: d.asksPayerPhone ?? false,
   }));
 

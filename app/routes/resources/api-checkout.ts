@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { classifyDatabaseFailure, INPUT_REJECTED } from "~/db/database-errors";
-import { CheckoutError, PAYMENT_FAILED } from "~/modules/checkout/checkout.server";
+import { msg } from "~/i18n/messages";
+import { CheckoutError } from "~/modules/checkout/checkout.server";
 import { startCheckout } from "~/modules/checkout/start-checkout.server";
 import { clientAddressContext, servicesContext } from "~/services.server";
 import { apiError } from "~/utils/api-error";
@@ -84,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return apiError(400, "INVALID_ARGUMENT", INPUT_REJECTED);
     }
     logger.error({ err: error }, "checkout failed");
-    return apiError(500, "INTERNAL", PAYMENT_FAILED);
+    return apiError(500, "INTERNAL", msg.paymentFailed);
   }
 }
 

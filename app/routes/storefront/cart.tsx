@@ -10,6 +10,7 @@ import { ProductImage } from "~/components/ProductImage";
 import { useFieldErrors } from "~/components/use-field-errors";
 import { useHydrated } from "~/components/use-hydrated";
 import { orUnavailable } from "~/db/unavailable.server";
+import { msg } from "~/i18n/messages";
 import { cartCode, loadCart, readCartId } from "~/modules/cart/cart.server";
 import { cartAction } from "~/modules/cart/cart-action.server";
 import { CheckoutError } from "~/modules/checkout/checkout.server";
@@ -51,8 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     config: matches[0]?.loaderData?.config,
-    title: "Cart and checkout",
-    description: "Your cart, delivery and payment.",
+    title: msg.cartTitle,
+    description: msg.cartDescription,
     path: "/cart",
     noindex: true,
   });
@@ -164,24 +165,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The shopper's contact fields, each required, with the keyboard and autofill it wants. */
-const CONTACT_FIELDS = [
-  { name: "name", label: "Full name", autoComplete: "name" },
-  {
-    name: "phone",
-    label: "Phone",
-    type: "tel",
-    autoComplete: "tel",
-    inputMode: "tel",
-    placeholder: "0712345678",
-  },
-  { name: "email", label: "Email", type: "email", inputMode: "email", autoComplete: "email" },
-] as const;
+const contactFields = () =>
+  [
+    { name: "name", label: msg.fullName, autoComplete: "name" },
+    {
+      name: "phone",
+      label: msg.phone,
+      type: "tel",
+      autoComplete: "tel",
+      inputMode: "tel",
+      placeholder: "0712345678",
+    },
+    {
+      name: "email",
+      label: msg.fieldEmail,
+      type: "email",
+      inputMode: "email",
+      autoComplete: "email",
+    },
+  ] as const;
 
 /** A radio choice drawn as a card: delivery methods, pickup points, ways to pay. */
 const CHOICE =
   "flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-hairline px-4 py-2 has-[:checked]:border-ink has-[:checked]:bg-sand";
 
-const formatFee = (fee: number) => (fee === 0 ? "Free" : formatKsh(fee));
+const formatFee = (fee: number) => (fee === 0 ? msg.free : formatKsh(fee));
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, retry, payments, code } = loaderData;
@@ -247,11 +255,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <ShoppingBag size={28} aria-hidden="true" />
         </span>
         <h1 tabIndex={-1} className="mt-6 text-3xl font-bold focus:outline-none">
-          Your Cart is Empty
+          {msg.cartEmptyTitle}
         </h1>
-        <p className="mt-2 text-muted">Find a print you love and it will wait for you here.</p>
+        <p className="mt-2 text-muted">{msg.cartEmptyText}</p>
         <Link to="/shop" className="btn btn-primary mt-8">
-          Continue Shopping
+          {msg.continueShopping}
         </Link>
       </main>
     );
@@ -260,13 +268,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6">
       <h1 tabIndex={-1} className="text-3xl font-bold focus:outline-none sm:text-4xl">
-        Your Cart
+        {msg.yourCart}
       </h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_26rem]">
         <section aria-labelledby="cart-items-heading">
           <div className="flex items-center justify-between">
             <h2 id="cart-items-heading" className="text-lg font-semibold">
-              {cart.count} {cart.count === 1 ? "item" : "items"}
+              {msg.itemCount(cart.count)}
             </h2>
             <ClearCartButton {...clearCart} />
           </div>
@@ -294,9 +302,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                       >
                         {item.name}
                       </Link>
-                      {item.size ? <p className="text-sm text-muted">Size: {item.size}</p> : null}
+                      {item.size ? (
+                        <p className="text-sm text-muted">{msg.sizeIs(item.size)}</p>
+                      ) : null}
                       {!item.available ? (
-                        <p className="text-sm font-semibold text-danger">No longer available</p>
+                        <p className="text-sm font-semibold text-danger">{msg.noLongerAvailable}</p>
                       ) : null}
                       {item.limit ? (
                         <p
@@ -312,7 +322,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     </p>
                   </div>
                   <p className="text-sm whitespace-nowrap text-muted tabular">
-                    {formatKsh(item.price)} each
+                    {msg.priceEach(formatKsh(item.price))}
                     {item.wasPrice ? <s className="ml-2">{formatKsh(item.wasPrice)}</s> : null}
                   </p>
                   <div className="mt-auto flex items-center justify-between">
@@ -325,10 +335,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                       <button
                         type="submit"
                         className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:text-danger"
-                        aria-label={`Remove ${item.name}${item.size ? `, size ${item.size}` : ""}`}
+                        aria-label={msg.removeLine(item.name, item.size)}
                       >
                         <Trash2 size={16} aria-hidden="true" />
-                        Remove
+                        {msg.remove}
                       </button>
                     </Form>
                   </div>
@@ -343,7 +353,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           className="rounded-2xl border border-hairline bg-white p-5 sm:p-6"
         >
           <h2 id="checkout-heading" className="text-xl font-bold">
-            Checkout
+            {msg.checkout}
           </h2>
           {retry ? (
             <div
@@ -352,11 +362,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             >
               {retry.failure ? (
                 <>
-                  <p className="font-semibold">Your last payment did not go through.</p>
+                  <p className="font-semibold">{msg.lastPaymentFailed}</p>
                   <p>{retry.failure}</p>
                 </>
               ) : null}
-              <p>Your details from that order are filled in below: check them, then pay.</p>
+              <p>{msg.detailsFilledIn}</p>
             </div>
           ) : null}
           <Form id="discount-code" method="post" preventScrollReset />
@@ -368,7 +378,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             {/* Enter in a field presses a form's first submit button: this one, which pays the
                 chosen method's total (the one on show), rather than 'Update total'. */}
             <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
-            {CONTACT_FIELDS.map(({ name, label, ...input }) => (
+            {contactFields().map(({ name, label, ...input }) => (
               <FormField
                 key={name}
                 id={`checkout-${name}`}
@@ -389,7 +399,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             ))}
 
             <fieldset>
-              <legend className="text-sm font-semibold">Delivery method</legend>
+              <legend className="text-sm font-semibold">{msg.deliveryMethodLegend}</legend>
               <div className="mt-2 grid gap-2">
                 {DELIVERY_METHODS.map((m) => (
                   <label key={m.id} className={`${CHOICE} justify-between`}>
@@ -401,7 +411,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                         checked={method === m.id}
                         onChange={() => setMethod(m.id)}
                       />
-                      {m.label}
+                      {msg.deliveryMethods[m.id]}
                     </span>
                     <span className="text-sm tabular">
                       {formatFee(deliveryFee(m.id, cart.total, freeDeliveryOver, offer))}
@@ -417,7 +427,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             <div data-for-delivery="">
               <FormField
                 id="checkout-address"
-                label="Delivery address"
+                label={msg.deliveryAddress}
                 required
                 error={errors.address}
               >
@@ -430,14 +440,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   aria-required="true"
                   defaultValue={values?.address}
                   {...field("address", "checkout-address")}
-                  placeholder="Estate, street, building, landmark"
+                  placeholder={msg.deliveryAddressPlaceholder}
                   className={inputClass}
                 />
               </FormField>
             </div>
             {/* Radios rather than a select: each pickup point reads in full, even on a phone. */}
             <fieldset data-for-pickup="">
-              <legend className="text-sm font-semibold">Pickup location</legend>
+              <legend className="text-sm font-semibold">{msg.pickupLocation}</legend>
               <div className="mt-2 grid gap-2">
                 {PICKUP_LOCATIONS.map((location) => (
                   <label key={location} className={CHOICE}>
@@ -453,7 +463,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </div>
             </fieldset>
-            <FormField id="checkout-city" label="City">
+            <FormField id="checkout-city" label={msg.city}>
               <input
                 id="checkout-city"
                 name="city"
@@ -462,7 +472,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 className={inputClass}
               />
             </FormField>
-            <FormField id="checkout-notes" label="Order notes">
+            <FormField id="checkout-notes" label={msg.orderNotes}>
               <textarea
                 id="checkout-notes"
                 name="notes"
@@ -474,7 +484,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
             {payments.length > 1 ? (
               <fieldset>
-                <legend className="text-sm font-semibold">Payment</legend>
+                <legend className="text-sm font-semibold">{msg.payment}</legend>
                 <div className="mt-2 grid gap-2">
                   {payments.map((p) => (
                     <label key={p.name} className={CHOICE}>
@@ -496,7 +506,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <div data-payer-phone="">
                 <FormField
                   id="checkout-payerPhone"
-                  label="M-Pesa number, if not the phone above"
+                  label={msg.payerPhone}
                   error={error?.field === "payerPhone" ? error.message : undefined}
                 >
                   <input
@@ -516,7 +526,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             {/* The code's own form (below): its field and buttons sit here, in the summary. */}
             <div className="border-t border-hairline pt-4">
               <label htmlFor="discount-code-field" className="text-sm font-semibold">
-                Discount code
+                {msg.discountCode}
               </label>
               <div className="mt-1.5 flex gap-2">
                 <input
@@ -540,7 +550,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   value="apply-code"
                   className="btn border border-ink bg-white"
                 >
-                  Apply
+                  {msg.apply}
                 </button>
               </div>
               {codeError ? (
@@ -554,7 +564,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                       value="remove-code"
                       className="min-h-11 text-accent underline"
                     >
-                      Remove the code
+                      {msg.removeTheCode}
                     </button>
                   ) : null}
                 </p>
@@ -562,15 +572,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </div>
             <dl className="space-y-2 tabular">
               <div className="flex justify-between">
-                <dt>Subtotal</dt>
+                <dt>{msg.subtotal}</dt>
                 <dd>{formatKsh(cart.total)}</dd>
               </div>
               {offer ? (
                 <div className="flex items-center justify-between gap-2" data-testid="discount">
                   <dt className="flex flex-wrap items-center gap-x-2">
                     {offer.freeDelivery
-                      ? `Free delivery (${offer.code})`
-                      : `Discount (${offer.code})`}
+                      ? msg.freeDeliveryCode(offer.code ?? "")
+                      : msg.discountNamed(offer.code ?? "")}
                     <button
                       type="submit"
                       form="discount-code"
@@ -578,7 +588,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                       value="remove-code"
                       className="min-h-11 text-sm text-accent underline"
                     >
-                      Remove<span className="sr-only"> code {offer.code}</span>
+                      <span aria-hidden="true">{msg.remove}</span>
+                      <span className="sr-only">{msg.removeCode(offer.code ?? "")}</span>
                     </button>
                   </dt>
                   <dd className="whitespace-nowrap text-success">
@@ -590,13 +601,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             {drawnFor.map((m) => (
               <dl key={m} data-for-method={m} className="space-y-2 tabular">
                 <div className="flex justify-between">
-                  <dt>Delivery fee</dt>
+                  <dt>{msg.deliveryFeeLabel}</dt>
                   <dd data-testid="delivery-fee">
                     {formatFee(deliveryFee(m, cart.total, freeDeliveryOver, offer))}
                   </dd>
                 </div>
                 <div className="flex justify-between text-lg font-bold">
-                  <dt>Total</dt>
+                  <dt>{msg.total}</dt>
                   <dd data-testid="order-total">
                     {formatKsh(orderTotal(cart.total, m, freeDeliveryOver, offer))}
                   </dd>
@@ -630,10 +641,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   className="btn btn-primary w-full disabled:opacity-70"
                 >
                   {submitting
-                    ? "Processing..."
+                    ? msg.processing
                     : updating
-                      ? "Updating total..."
-                      : `Pay ${formatKsh(total)}`}
+                      ? msg.updatingTotal
+                      : msg.payAmount(formatKsh(total))}
                 </button>
               );
             })}

@@ -6,11 +6,8 @@ import { data, Form, Link, redirect } from "react-router";
 import { FormField, inputClass } from "~/components/FormField";
 import { useFieldErrors } from "~/components/use-field-errors";
 import { msg } from "~/i18n/messages";
-import {
-  CONTACT_SUBJECTS,
-  contactWhatsappText,
-  whatsappLink,
-} from "~/modules/contact/contact-message";
+import { CONTACT_SUBJECTS, whatsappLink } from "~/modules/contact/contact-message";
+import { contactWhatsappText } from "~/modules/contact/contact-whatsapp";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
 import { publicConfig } from "~/settings.server";

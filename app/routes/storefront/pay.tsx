@@ -5,7 +5,7 @@ import { Form, redirect, redirectDocument, useNavigation, useRevalidator } from 
 import { DemoBanner } from "~/components/DemoBanner";
 import { FormField, inputClass } from "~/components/FormField";
 import { PaymentHeader } from "~/components/PaymentHeader";
-import { PAYER_PHONE_INVALID, payerPhoneSchema } from "~/modules/checkout/checkout-form";
+import { CHECKOUT_MESSAGES, payerPhoneSchema } from "~/modules/checkout/checkout-form";
 import { payAgain, waitingPayment } from "~/modules/orders/payment-waiting.server";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
@@ -32,7 +32,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let payerPhone: string | undefined;
   if (way === "again" && typed) {
     const checked = payerPhoneSchema.safeParse(typed);
-    if (!checked.success) return { error: PAYER_PHONE_INVALID, field: "payerPhone", typed };
+    if (!checked.success)
+      return { error: CHECKOUT_MESSAGES.payerPhone, field: "payerPhone", typed };
     payerPhone = checked.data;
   }
   const answer = await payAgain(shop, params.attempt, { way, payerPhone });
