@@ -17,7 +17,7 @@ export function cartChanged(cartId: string | null) {
 /** How many cart changes this process has heard of so far. */
 export const cartChanges = () => count;
 
+/** Hears every cart change of this process's database from now on (the cart memory, once). */
 export function onCartChanged(listener: (cartId: string | null) => void) {
   listeners.add(listener);
-  return () => void listeners.delete(listener);
 }

@@ -66,7 +66,7 @@ const RECONNECT_MS = 1000;
  * one may have been missed meanwhile. The same connections hear which carts other processes
  * change (`cart_changed`), for the carts this one keeps.
  */
-export function postgresCatalogueChanges(
+export function postgresChanges(
   connect: () => pg.Client,
 ): CatalogueChanges & { listenOn(client: pg.ClientBase): Promise<void> } {
   const changes = counter();

@@ -7,7 +7,7 @@ import { StartupError } from "~/utils/startup-error";
 import {
   type CatalogueChanges,
   pgliteCatalogueChanges,
-  postgresCatalogueChanges,
+  postgresChanges,
 } from "./catalogue-changes.server";
 import * as schema from "./schema";
 
@@ -141,9 +141,7 @@ export async function openDatabase(options: {
     const { Pool, Client } = (await import("pg")).default;
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const catalogue = postgresCatalogueChanges(
-      () => new Client({ connectionString: options.databaseUrl }),
-    );
+    const catalogue = postgresChanges(() => new Client({ connectionString: options.databaseUrl }));
     const pool = new Pool({
       connectionString: options.databaseUrl,
       max: 10,

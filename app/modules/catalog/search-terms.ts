@@ -1,6 +1,6 @@
 import { DICTIONARIES } from "~/i18n/messages";
 import { LANGUAGES } from "~/utils/language";
-import { CATEGORY_IDS, categoryName } from "./categories";
+import { CATEGORY_IDS } from "./categories";
 
 /**
  * What a shop search means, before any SQL: the words that must each match, and for each word the
@@ -65,7 +65,7 @@ export function editDistance(a: string, b: string, cap = 3): number {
  */
 const CATEGORY_WORDS: [string, Set<string>][] = CATEGORY_IDS.map((id) => {
   const names = LANGUAGES.map((language) => DICTIONARIES[language].categoryNames[id] ?? "");
-  const words = `${categoryName(id)} ${names.join(" ")} ${id} ${id.replaceAll("-", "")}`
+  const words = `${names.join(" ")} ${id} ${id.replaceAll("-", "")}`
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((w) => w.length >= MIN_CATEGORY_WORD);

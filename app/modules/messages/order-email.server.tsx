@@ -14,11 +14,14 @@ import {
   Text,
 } from "@react-email/components";
 import { render } from "@react-email/render";
+import type { OrderMessageKinds } from "~/db/message-states";
 import type { Language } from "~/utils/language";
 import { formatKsh } from "~/utils/money";
 import {
   deliveryFeeText,
   type EmailContent,
+  emailContent,
+  emailLanguage,
   type OrderFacts,
   RECEIPT_WORDS,
 } from "./message-texts";
@@ -283,12 +286,17 @@ export function OrderEmail({
   );
 }
 
-/** The HTML part of an order email, as mail clients render alike (tables, inline styles). */
-export function orderEmailHtml(
-  content: EmailContent,
-  facts: OrderFacts,
-  shop: ShopContact,
-  language: Language = "en",
-) {
-  return render(<OrderEmail content={content} facts={facts} shop={shop} language={language} />);
+/**
+ * The HTML part of an order email, as mail clients render alike (tables, inline styles), in the
+ * email's language (the order's for the shopper, English for the owner: `emailLanguage`).
+ */
+export function orderEmailHtml(kind: OrderMessageKinds, facts: OrderFacts, shop: ShopContact) {
+  return render(
+    <OrderEmail
+      content={emailContent(kind, facts)}
+      facts={facts}
+      shop={shop}
+      language={emailLanguage(kind, facts)}
+    />,
+  );
 }

@@ -8,7 +8,6 @@ import { type Language, pathIn } from "~/utils/language";
 import {
   deliveryMethodName,
   deliveryTo,
-  emailContent,
   emailText,
   type OrderFacts,
   smsText,
@@ -103,7 +102,7 @@ export async function queueOrderMessages(
       recipient: to,
       subject,
       body,
-      html: await orderEmailHtml(emailContent(k, facts), facts, shop, facts.language),
+      html: await orderEmailHtml(k, facts, shop),
       dedupeKey: `${cause}:${audience}:email:${to}`,
     });
   };
