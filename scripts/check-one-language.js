@@ -1,6 +1,7 @@
-// Fails the build (or, with --report, says so) when a client file carries words of a language
-// other than the build's own (decision 53): each page's script holds its language's words only.
-// Reads the words files as they are (Node strips their types) and looks for every plain word the
+// Fails the build when a storefront client file carries words of a language other than the
+// build's own (decision 53): each page's script holds its language's words only.
+// Only the storefront's files count: the back office is in English in both builds. Reads the
+// words files as they are (Node strips their types) and looks for every plain word the
 // other language says differently, at least six characters long (shorter ones occur by chance in
 // minified code).
 import fs from "node:fs";
@@ -9,9 +10,6 @@ import { pathToFileURL } from "node:url";
 
 const own = process.env.SHOP_LANGUAGE ?? "en";
 const client = process.argv[2] ?? "build/client";
-// While the storefront's words are still being moved into the words files (issue 29), the
-// Kiswahili build reports the English it still carries instead of failing.
-const reportOnly = process.argv.includes("--report");
 const words = async (language) =>
   import(pathToFileURL(path.resolve("app/i18n", `${language}.ts`)).href);
 const plain = (dictionary) =>
@@ -32,7 +30,7 @@ for (const language of others) {
 
 const assets = path.join(client, "assets");
 const found = [];
-for (const file of fs.readdirSync(assets).filter((f) => f.endsWith(".js"))) {
+for (const file of storefrontFiles()) {
   const source = fs.readFileSync(path.join(assets, file), "utf8");
   for (const word of foreign) {
     // As a whole string of the minified code (quoted, or a template's start or end), not a piece of
@@ -43,12 +41,39 @@ for (const file of fs.readdirSync(assets).filter((f) => f.endsWith(".js"))) {
     if (quoted || source.includes(`}${word}\``)) found.push(`${file}: "${word}"`);
   }
 }
-if (found.length && reportOnly) {
-  const files = new Set(found.map((line) => line.split(":")[0]));
-  console.log(`The ${own} build still carries ${found.length} other words in ${files.size} files.`);
-} else if (found.length) {
+if (found.length) {
   console.error(`The ${own} build carries another language's words:\n  ${found.join("\n  ")}`);
   process.exit(1);
 } else {
   console.log(`Client files in ${own} only: none of ${foreign.size} other words found.`);
+}
+
+/**
+ * The script files a storefront page can load: its route modules and their imports (the route
+ * manifest), and every file those name in turn (parts loaded on demand), but none that only the
+ * back office reaches.
+ */
+function storefrontFiles() {
+  const names = new Set(fs.readdirSync(assets).filter((f) => f.endsWith(".js")));
+  const manifestFile = [...names].find((f) => /^manifest-.*\.js$/.test(f));
+  const manifest = JSON.parse(
+    fs
+      .readFileSync(path.join(assets, manifestFile), "utf8")
+      .replace(/^window\.__reactRouterManifest=/, "")
+      .replace(/;\s*$/, ""),
+  );
+  const start = [manifest.entry.module, ...manifest.entry.imports];
+  for (const route of Object.values(manifest.routes)) {
+    if (route.id.startsWith("routes/admin/")) continue;
+    start.push(route.module, ...(route.imports ?? []));
+  }
+  const seen = new Set();
+  const visit = (file) => {
+    if (!names.has(file) || seen.has(file)) return;
+    seen.add(file);
+    const source = fs.readFileSync(path.join(assets, file), "utf8");
+    for (const [name] of source.matchAll(/[\w.-]+\.js/g)) visit(name);
+  };
+  for (const url of start) visit(path.basename(url));
+  return [...seen];
 }

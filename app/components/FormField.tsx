@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { msg } from "~/i18n/messages";
 
 /** The look of the shop's text inputs and selects; a field marked aria-invalid turns red. */
 export const inputClass =
@@ -22,7 +23,7 @@ type Props = {
 };
 
 /** A labelled form field: the label, the control passed in, and its error if any. */
-export function FormField({ id, label, required, note = "(optional)", error, children }: Props) {
+export function FormField({ id, label, required, note, error, children }: Props) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">
@@ -35,7 +36,7 @@ export function FormField({ id, label, required, note = "(optional)", error, chi
             </span>
           </>
         ) : (
-          <span className="font-normal text-muted"> {note}</span>
+          <span className="font-normal text-muted"> {note ?? msg.optionalField}</span>
         )}
       </label>
       <div className="mt-1.5">{children}</div>

@@ -1,3 +1,4 @@
+import { msg } from "~/i18n/messages";
 import { formatKsh } from "~/utils/money";
 
 type Line = {
@@ -22,7 +23,7 @@ export function OrderItemList({ items }: { items: Line[] }) {
           <span className="whitespace-nowrap tabular">
             {item.wasPrice ? (
               <s className="mr-2 text-muted">
-                <span className="sr-only">Was </span>
+                <span className="sr-only">{`${msg.wasPrice} `}</span>
                 {formatKsh(item.wasPrice * item.quantity)}
               </s>
             ) : null}
@@ -39,7 +40,7 @@ export function DiscountRow({ code, discount }: { code: string | null; discount:
   if (!code || discount <= 0) return null;
   return (
     <div className="flex justify-between" data-testid="order-discount">
-      <dt>Discount ({code})</dt>
+      <dt>{msg.receiptDiscount(code)}</dt>
       <dd>-{formatKsh(discount)}</dd>
     </div>
   );

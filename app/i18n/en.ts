@@ -512,3 +512,155 @@ export const codeNeedsMinOrder = (amount: string) =>
 /** The contact form's message to the shop's WhatsApp, as the shopper sends it. */
 export const contactWhatsapp = (name: string, email: string, subject: string, message: string) =>
   `*Contact Form Submission*\n\n*Name:* ${name}\n*Email:* ${email}\n*Subject:* ${subject}\n*Message:* ${message}`;
+
+// Order pages: paying, success, tracking, lookup, back in stock.
+export const yourOrder = "Your order";
+export const orderNumber = (reference: string) => `Order ${reference}`;
+export const paymentFailedHeading = "Your payment did not go through";
+export const alreadyPaidHeading = "This purchase is already paid";
+export const followOrder = (reference: string) => `Follow order ${reference}`;
+export const checkAgain = "Check again";
+export const payAgain = "Pay again";
+export const chatOnWhatsapp = "Chat with us on WhatsApp";
+export const orderQuestion = (reference: string) =>
+  `Hello, I have a question about my order ${reference}.`;
+export const orderQuestionNoReference = "Hello, I have a question about my order.";
+export const receiptSubtotal = "Subtotal";
+export const receiptDelivery = "Delivery";
+export const receiptDeliveryBy = (method: string) => `Delivery (${method})`;
+export const receiptTotal = "Total";
+export const receiptDiscount = (code: string) => `Discount (${code})`;
+/** Why a payment did not go through, by the failure the provider reported. */
+export const paymentFailures: Record<string, string> = {
+  cancelled: "The payment was cancelled before it was finished.",
+  insufficient_funds: "There was not enough money in the account or on the card you paid with.",
+  timed_out:
+    "The payment request ran out of time: the M-Pesa prompt on your phone may have closed before you entered your PIN.",
+  wrong_pin: "The M-Pesa PIN that was entered was not accepted.",
+  declined: "Your bank or card issuer declined the payment.",
+  busy: "Another M-Pesa request was already waiting on that phone. Finish or cancel it, then try again.",
+};
+export const paymentNotAccepted = (provider: string) => `${provider} did not accept the payment.`;
+export const payTitle = "Pay on your phone";
+export const payWaitingHeading = "Waiting for your payment";
+/** The waiting page's heading and button, by the provider the shopper pays with on their phone. */
+export const payWaitingWords: Record<string, { heading: string; again: string }> = {
+  "mpesa-express": {
+    heading: "Check your phone and enter your M-Pesa PIN",
+    again: "Send the prompt again",
+  },
+};
+export const payAsking = (shopName: string, amount: string, phone: string) =>
+  `${shopName} is asking for ${amount} on ${phone}.`;
+export const payMovesOn = (reference: string) =>
+  `Order ${reference}. This page moves on by itself once you have paid.`;
+export const payNothingCharged = (reference: string, amount: string) =>
+  `Nothing was charged. Order ${reference} for ${amount} is still yours to pay.`;
+export const payMpesaNumber = "M-Pesa number";
+export const payAnotherWay = "Pay another way";
+export const paymentNotFound = "We could not find that payment.";
+export const paymentMethodUnavailable =
+  "That payment method is not available. Please choose another.";
+export const paymentTooManyAttempts =
+  "Too many payment requests were made for this order in the last few minutes. Please wait 10 minutes and try again.";
+export const paymentServiceUnreachable =
+  "We could not reach the payment service. Please try again in a moment.";
+export const paymentReplaced =
+  "You chose another way to pay for this order. You can still send the prompt again.";
+export const demoPhone = "Demo phone";
+export const demoEnterPin = "Enter M-Pesa PIN";
+export const demoPayTo = (amount: string, shopName: string) => `Pay ${amount} to ${shopName}?`;
+export const demoPinLabel = "PIN (any four digits)";
+export const demoCancel = "Cancel";
+export const demoPay = "Pay";
+export const demoOtherOutcomes = "Other outcomes";
+export const successTitle = "Thank You For Your Order!";
+export const orderNotFoundHeading = "We could not find that order";
+export const orderNotFound = "We could not find that order.";
+export const justPaidHint = "If you have just paid, please check your messages or contact us.";
+export const successPaidAs = (paidWith: string, reference: string) =>
+  `You paid for these items with order ${paidWith}: there is nothing more to pay for order ${reference}.`;
+export const trackingPaidAs = (paidWith: string) =>
+  `You paid for these items with order ${paidWith}: there is nothing more to pay for this order.`;
+export const confirmingHeading = "Confirming your payment…";
+export const confirmingText = (provider: string) =>
+  `We are waiting for ${provider} to confirm your payment. M-Pesa can take a few seconds; this page checks again by itself.`;
+export const notConfirmedHeading = "Your payment is not confirmed yet";
+export const notConfirmedPayHere = (provider: string) =>
+  `${provider} has not confirmed it after two minutes. If money left your account, it will show here once they do: check again in a few minutes. If you did not finish paying, you can pay again, or chat with us on WhatsApp.`;
+export const notConfirmedPayThere = (provider: string) =>
+  `${provider} has not confirmed it after two minutes. If money left your account, it will show here once they do: check again in a few minutes. If you did not finish paying, pay again from the phone or computer you ordered on, or chat with us on WhatsApp.`;
+export const failedTryAgainText =
+  "Nothing was charged. You can try again: your items and the details you gave go back into your cart.";
+export const successText =
+  "Your payment was successful. We have received your order and will begin processing it shortly. You will receive a confirmation message soon.";
+export const successNextPickup =
+  "Next, we pack your order and send you a message when it is ready for pickup.";
+export const successNextSent =
+  "Next, we pack your order and send you a message when it is on its way.";
+export const followYourOrder = "Follow your order";
+export const orderPlaced = (when: string) => `Placed ${when}`;
+/** The payment as the tracking page says it, by what the provider reported. */
+export const trackPaymentFacts: Record<string, string> = {
+  paid: "Paid",
+  confirming: "Waiting for your payment to be confirmed",
+  failed: "Payment did not go through",
+};
+/** Each step's state, said after its name to a screen reader. */
+export const trackStepSaid: Record<string, string> = {
+  done: " (done)",
+  now: " (now)",
+  next: " (to come)",
+};
+/** The steps of a paid order, by their state. */
+export const trackSteps: Record<string, string> = {
+  to_pack: "To pack",
+  ready_for_pickup: "Ready for pickup",
+  sent: "Sent",
+  delivered: "Delivered",
+  collected: "Collected",
+};
+export const whatToDoNext = "What to do next";
+export const trackConfirmingPayHere = (provider: string) =>
+  `If money left your account, this page shows it once ${provider} confirms it: check again in a few minutes. If you did not finish paying, you can pay again, or chat with us on WhatsApp.`;
+export const trackConfirmingPayThere = (provider: string) =>
+  `If money left your account, this page shows it once ${provider} confirms it: check again in a few minutes. If you did not finish paying, pay again from the phone or computer you ordered on, or chat with us on WhatsApp.`;
+export const whereYourOrderIs = "Where your order is";
+export const readyForPickupOn = (day: string) => `Ready for pickup on ${day}.`;
+export const expectedAtSacco = (from: string, to: string) =>
+  `Expected at the sacco office between ${from} and ${to}.`;
+export const expectedWithYou = (day: string) => `Expected with you on ${day}.`;
+export const packingNow = "We are packing your order.";
+export const whereToCollect = "Where to collect it";
+export const pickupOpen = (hours: string) => `Open ${hours}`;
+export const whatYouOrdered = "What you ordered";
+export const pickupAt = (place: string | null) => `Pickup at ${place ?? "our shop"}`;
+export const orderRefunded = "Refunded";
+export const orderPartlyRefunded = "Partly refunded";
+export const trackIntro =
+  "Enter the order reference from your message or receipt, and the phone number you used at checkout.";
+export const orderReferenceLabel = "Order reference";
+export const orderReferenceExample = "e.g. 3F9A1C2B";
+export const phoneNumberLabel = "Phone number";
+export const findMyOrder = "Find my order";
+export const trackNotFound =
+  "We could not find an order with that reference and phone number. Please check both and try again.";
+export const trackTooManyTries =
+  "Too many tries. For the safety of our customers' orders, please try again in an hour.";
+export const alertTitle = (name: string) => `Tell me when ${name} is back`;
+export const alertDescription = "One SMS when a sold-out piece is back in stock.";
+export const alertIntro =
+  "Leave your phone number and we will send you one SMS when it is back in stock. We use the number for nothing else.";
+export const optionalField = "(optional)";
+export const anySize = "Any size";
+export const alertPhone = "Phone";
+export const alertProductNotFound = "We could not find that product.";
+export const alertChooseSize = "Please choose one of the product's sizes.";
+export const alertInStockNow = "Good news: it is in stock now, so you can add it to your cart.";
+export const alertTooMany =
+  "Too many numbers have been left from your connection in the last few minutes. Please wait 10 minutes and try again.";
+export const alertWillSend = (phone: string) => `We will send an SMS to ${phone} when it is back.`;
+export const askBackInStockSize = (name: string, size: string, url: string) =>
+  `Hello, will the ${name} be back in stock in size ${size}? ${url}`;
+export const askBackInStockAny = (name: string, url: string) =>
+  `Hello, will the ${name} be back in stock? ${url}`;

@@ -523,3 +523,157 @@ export const codeNeedsMinOrder = (amount: string) =>
 /** The contact form's message to the shop's WhatsApp, as the shopper sends it. */
 export const contactWhatsapp = (name: string, email: string, subject: string, message: string) =>
   `*Ujumbe kutoka fomu ya mawasiliano*\n\n*Jina:* ${name}\n*Barua pepe:* ${email}\n*Mada:* ${subject}\n*Ujumbe:* ${message}`;
+
+// Order pages: paying, success, tracking, lookup, back in stock.
+export const yourOrder = "Agizo lako";
+export const orderNumber = (reference: string) => `Agizo ${reference}`;
+export const paymentFailedHeading = "Malipo yako hayakufaulu";
+export const alreadyPaidHeading = "Ununuzi huu tayari umelipiwa";
+export const followOrder = (reference: string) => `Fuatilia agizo ${reference}`;
+export const checkAgain = "Angalia tena";
+export const payAgain = "Lipa tena";
+export const chatOnWhatsapp = "Zungumza nasi kwenye WhatsApp";
+export const orderQuestion = (reference: string) =>
+  `Habari, nina swali kuhusu agizo langu ${reference}.`;
+export const orderQuestionNoReference = "Habari, nina swali kuhusu agizo langu.";
+export const receiptSubtotal = "Jumla ndogo";
+export const receiptDelivery = "Usafirishaji";
+export const receiptDeliveryBy = (method: string) => `Usafirishaji (${method})`;
+export const receiptTotal = "Jumla";
+export const receiptDiscount = (code: string) => `Punguzo (${code})`;
+/** Why a payment did not go through, by the failure the provider reported. */
+export const paymentFailures: Record<string, string> = {
+  cancelled: "Malipo yalisitishwa kabla ya kukamilika.",
+  insufficient_funds: "Hapakuwa na pesa za kutosha kwenye akaunti au kadi uliyolipia.",
+  timed_out:
+    "Muda wa ombi la malipo uliisha: huenda ombi la M-Pesa kwenye simu yako lilifungwa kabla hujaweka PIN yako.",
+  wrong_pin: "PIN ya M-Pesa iliyowekwa haikukubaliwa.",
+  declined: "Benki yako au mtoaji wa kadi yako alikataa malipo.",
+  busy: "Ombi jingine la M-Pesa lilikuwa tayari linasubiri kwenye simu hiyo. Likamilishe au ulighairi, kisha ujaribu tena.",
+};
+export const paymentNotAccepted = (provider: string) => `${provider} haikukubali malipo.`;
+export const payTitle = "Lipa kwa simu yako";
+export const payWaitingHeading = "Tunasubiri malipo yako";
+/** The waiting page's heading and button, by the provider the shopper pays with on their phone. */
+export const payWaitingWords: Record<string, { heading: string; again: string }> = {
+  "mpesa-express": {
+    heading: "Angalia simu yako na uweke PIN yako ya M-Pesa",
+    again: "Tuma ombi tena",
+  },
+};
+export const payAsking = (shopName: string, amount: string, phone: string) =>
+  `${shopName} inakuomba ${amount} kwenye nambari ${phone}.`;
+export const payMovesOn = (reference: string) =>
+  `Agizo ${reference}. Ukurasa huu utaendelea wenyewe ukishalipa.`;
+export const payNothingCharged = (reference: string, amount: string) =>
+  `Hakuna pesa iliyokatwa. Bado unaweza kulipia agizo ${reference} la ${amount}.`;
+export const payMpesaNumber = "Nambari ya M-Pesa";
+export const payAnotherWay = "Lipa kwa njia nyingine";
+export const paymentNotFound = "Hatukuweza kupata malipo hayo.";
+export const paymentMethodUnavailable =
+  "Njia hiyo ya malipo haipatikani. Tafadhali chagua nyingine.";
+export const paymentTooManyAttempts =
+  "Maombi mengi mno ya malipo yamefanywa kwa agizo hili katika dakika chache zilizopita. Tafadhali subiri dakika 10 kisha ujaribu tena.";
+export const paymentServiceUnreachable =
+  "Hatukuweza kufikia huduma ya malipo. Tafadhali jaribu tena baada ya muda mfupi.";
+export const paymentReplaced =
+  "Ulichagua njia nyingine ya kulipia agizo hili. Bado unaweza kutuma ombi tena.";
+export const demoPhone = "Simu ya majaribio";
+export const demoEnterPin = "Weka PIN ya M-Pesa";
+export const demoPayTo = (amount: string, shopName: string) => `Lipa ${amount} kwa ${shopName}?`;
+export const demoPinLabel = "PIN (tarakimu zozote nne)";
+export const demoCancel = "Ghairi";
+export const demoPay = "Lipa";
+export const demoOtherOutcomes = "Matokeo mengine";
+export const successTitle = "Asante kwa agizo lako!";
+export const orderNotFoundHeading = "Hatukuweza kupata agizo hilo";
+export const orderNotFound = "Hatukuweza kupata agizo hilo.";
+export const justPaidHint =
+  "Kama umelipa sasa hivi, tafadhali angalia ujumbe wako au wasiliana nasi.";
+export const successPaidAs = (paidWith: string, reference: string) =>
+  `Ulilipia bidhaa hizi kwa agizo ${paidWith}: hakuna zaidi cha kulipa kwa agizo ${reference}.`;
+export const trackingPaidAs = (paidWith: string) =>
+  `Ulilipia bidhaa hizi kwa agizo ${paidWith}: hakuna zaidi cha kulipa kwa agizo hili.`;
+export const confirmingHeading = "Tunathibitisha malipo yako…";
+export const confirmingText = (provider: string) =>
+  `Tunasubiri ${provider} ithibitishe malipo yako. M-Pesa inaweza kuchukua sekunde chache; ukurasa huu unaangalia tena wenyewe.`;
+export const notConfirmedHeading = "Malipo yako bado hayajathibitishwa";
+export const notConfirmedPayHere = (provider: string) =>
+  `${provider} haijayathibitisha baada ya dakika mbili. Kama pesa zimetoka kwenye akaunti yako, zitaonekana hapa ikishayathibitisha: angalia tena baada ya dakika chache. Kama hukumaliza kulipa, unaweza kulipa tena, au kuzungumza nasi kwenye WhatsApp.`;
+export const notConfirmedPayThere = (provider: string) =>
+  `${provider} haijayathibitisha baada ya dakika mbili. Kama pesa zimetoka kwenye akaunti yako, zitaonekana hapa ikishayathibitisha: angalia tena baada ya dakika chache. Kama hukumaliza kulipa, lipa tena kutoka kwenye simu au kompyuta uliyoagizia, au zungumza nasi kwenye WhatsApp.`;
+export const failedTryAgainText =
+  "Hakuna pesa iliyokatwa. Unaweza kujaribu tena: bidhaa zako na maelezo uliyotoa yanarudi kwenye kikapu chako.";
+export const successText =
+  "Malipo yako yamefaulu. Tumepokea agizo lako na tutaanza kulishughulikia hivi punde. Utapokea ujumbe wa uthibitisho hivi karibuni.";
+export const successNextPickup =
+  "Sasa tunafunga agizo lako, na tutakutumia ujumbe likiwa tayari kuchukuliwa.";
+export const successNextSent = "Sasa tunafunga agizo lako, na tutakutumia ujumbe likiwa njiani.";
+export const followYourOrder = "Fuatilia agizo lako";
+export const orderPlaced = (when: string) => `Tarehe ya agizo: ${when}`;
+/** The payment as the tracking page says it, by what the provider reported. */
+export const trackPaymentFacts: Record<string, string> = {
+  paid: "Limelipiwa",
+  confirming: "Tunasubiri malipo yako yathibitishwe",
+  failed: "Malipo hayakufaulu",
+};
+/** Each step's state, said after its name to a screen reader. */
+export const trackStepSaid: Record<string, string> = {
+  done: " (imekamilika)",
+  now: " (inaendelea sasa)",
+  next: " (bado)",
+};
+/** The steps of a paid order, by their state. */
+export const trackSteps: Record<string, string> = {
+  to_pack: "Kufungwa",
+  ready_for_pickup: "Tayari kuchukuliwa",
+  sent: "Limetumwa",
+  delivered: "Limefikishwa",
+  collected: "Limechukuliwa",
+};
+export const whatToDoNext = "Ufanye nini sasa";
+export const trackConfirmingPayHere = (provider: string) =>
+  `Kama pesa zimetoka kwenye akaunti yako, ukurasa huu utaonyesha hivyo ${provider} ikishathibitisha: angalia tena baada ya dakika chache. Kama hukumaliza kulipa, unaweza kulipa tena, au kuzungumza nasi kwenye WhatsApp.`;
+export const trackConfirmingPayThere = (provider: string) =>
+  `Kama pesa zimetoka kwenye akaunti yako, ukurasa huu utaonyesha hivyo ${provider} ikishathibitisha: angalia tena baada ya dakika chache. Kama hukumaliza kulipa, lipa tena kutoka kwenye simu au kompyuta uliyoagizia, au zungumza nasi kwenye WhatsApp.`;
+export const whereYourOrderIs = "Agizo lako liko wapi";
+export const readyForPickupOn = (day: string) => `Litakuwa tayari kuchukuliwa ${day}.`;
+export const expectedAtSacco = (from: string, to: string) =>
+  `Linatarajiwa katika ofisi ya sacco kati ya ${from} na ${to}.`;
+export const expectedWithYou = (day: string) => `Linatarajiwa kukufikia ${day}.`;
+export const packingNow = "Tunafunga agizo lako.";
+export const whereToCollect = "Mahali pa kulichukua";
+export const pickupOpen = (hours: string) => `Saa za kufungua: ${hours}`;
+export const whatYouOrdered = "Ulichoagiza";
+export const pickupAt = (place: string | null) =>
+  `Kuchukua mwenyewe katika ${place ?? "duka letu"}`;
+export const orderRefunded = "Pesa zimerudishwa";
+export const orderPartlyRefunded = "Sehemu ya pesa imerudishwa";
+export const trackIntro =
+  "Andika nambari ya agizo iliyo kwenye ujumbe au risiti yako, na nambari ya simu uliyotumia ulipolipa.";
+export const orderReferenceLabel = "Nambari ya agizo";
+export const orderReferenceExample = "mf. 3F9A1C2B";
+export const phoneNumberLabel = "Nambari ya simu";
+export const findMyOrder = "Tafuta agizo langu";
+export const trackNotFound =
+  "Hatukupata agizo lenye nambari hiyo ya agizo na nambari hiyo ya simu. Tafadhali angalia zote mbili kisha ujaribu tena.";
+export const trackTooManyTries =
+  "Umejaribu mara nyingi mno. Kwa usalama wa maagizo ya wateja wetu, tafadhali jaribu tena baada ya saa moja.";
+export const alertTitle = (name: string) => `Niarifu ${name} ikirudi`;
+export const alertDescription = "SMS moja bidhaa iliyoisha ikirudi dukani.";
+export const alertIntro =
+  "Acha nambari yako ya simu, nasi tutakutumia SMS moja bidhaa hii ikirudi dukani. Hatutumii nambari hiyo kwa jambo lingine lolote.";
+export const optionalField = "(si lazima)";
+export const anySize = "Saizi yoyote";
+export const alertPhone = "Simu";
+export const alertProductNotFound = "Hatukuweza kupata bidhaa hiyo.";
+export const alertChooseSize = "Tafadhali chagua mojawapo ya saizi za bidhaa hii.";
+export const alertInStockNow =
+  "Habari njema: bidhaa hii ipo sasa, kwa hiyo unaweza kuiongeza kwenye kikapu chako.";
+export const alertTooMany =
+  "Nambari nyingi mno zimeachwa kutoka kwenye muunganisho wako katika dakika chache zilizopita. Tafadhali subiri dakika 10 kisha ujaribu tena.";
+export const alertWillSend = (phone: string) => `Tutatuma SMS kwa ${phone} bidhaa hii ikirudi.`;
+export const askBackInStockSize = (name: string, size: string, url: string) =>
+  `Habari, ${name} itarudi dukani kwa saizi ${size}? ${url}`;
+export const askBackInStockAny = (name: string, url: string) =>
+  `Habari, ${name} itarudi dukani? ${url}`;

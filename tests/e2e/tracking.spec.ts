@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
+import { trackNotFound as NOT_FOUND } from "../../app/i18n/en";
 import { expectedDays, formatDay } from "../../app/modules/orders/expected-day";
-import { NOT_FOUND } from "../../app/routes/storefront/track-order";
 import { madeToOrder } from "./catalogue";
 import {
   backOfficeURL,

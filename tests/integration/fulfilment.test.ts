@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messages, orderEvents, orders, products, user } from "~/db/schema";
+import { trackNotFound as NOT_FOUND, trackTooManyTries as TOO_MANY_TRIES } from "~/i18n/en";
 import { placeOrder } from "~/modules/checkout/checkout.server";
 import { orderSections, parseOrdersQuery, toPackCount } from "~/modules/orders/admin-orders.server";
 import {
@@ -15,7 +16,7 @@ import { TRACK_LIMIT } from "~/modules/orders/tracking.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { loader as trackingLoader } from "~/routes/storefront/order-tracking";
-import { NOT_FOUND, TOO_MANY_TRIES, action as trackAction } from "~/routes/storefront/track-order";
+import { action as trackAction } from "~/routes/storefront/track-order";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";
 import { payAt, startPesapalShop } from "../setup/pesapal";

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messages, products, stockAlerts, user } from "~/db/schema";
+import { alertTooMany as TOO_MANY_STOCK_ALERTS } from "~/i18n/en";
 import { setStock } from "~/modules/inventory/stock.server";
-import { stockAlertSchema, TOO_MANY_STOCK_ALERTS } from "~/modules/inventory/stock-alert-form";
+import { stockAlertSchema } from "~/modules/inventory/stock-alert-form";
 import { askForStockAlert, sendStockAlerts } from "~/modules/inventory/stock-alerts.server";
 import { databases } from "../setup/databases";
 

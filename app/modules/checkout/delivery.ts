@@ -1,8 +1,11 @@
-/** Delivery methods and their list fees (spec section 9), in whole shillings. */
+/**
+ * Delivery methods and their list fees (spec section 9), in whole shillings; their names are
+ * words (`msg.deliveryMethods`).
+ */
 export const DELIVERY_METHODS = [
-  { id: "pickup", label: "Pickup", fee: 0 },
-  { id: "matatu", label: "Matatu parcel", fee: 150 },
-  { id: "rider", label: "Rider (boda boda)", fee: 300 },
+  { id: "pickup", fee: 0 },
+  { id: "matatu", fee: 150 },
+  { id: "rider", fee: 300 },
 ] as const;
 
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number]["id"];

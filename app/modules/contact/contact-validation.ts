@@ -21,7 +21,7 @@ const trimmed = (message: () => string, max: number) =>
 export const contactMessageSchema = z.object({
   name: trimmed(() => msg.enterName, 100),
   email: z.string().check(z.trim(), z.email({ error: () => msg.enterValidEmail })),
-  subject: z.enum(CONTACT_SUBJECTS.map((s) => s.value) as [string, ...string[]], {
+  subject: z.enum(CONTACT_SUBJECTS, {
     error: () => msg.chooseASubject,
   }),
   message: trimmed(() => msg.enterMessage, 2000),

@@ -1,11 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { messages, productStock, products, stockAlerts } from "~/db/schema";
+import { msg } from "~/i18n/messages";
 import { backInStockSms } from "~/modules/messages/message-texts";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
 import type { Language } from "~/utils/language";
 import { readablePhone } from "~/utils/phone";
-import { type StockAlertRequest, TOO_MANY_STOCK_ALERTS } from "./stock-alert-form";
+import type { StockAlertRequest } from "./stock-alert-form";
 
 /**
  * 'Tell me when it is back'. A number left for a sold-out product waits in `stock_alerts`;
@@ -24,7 +25,10 @@ export type StockAlertAnswer =
   | { ok: true; message: string }
   | { ok: false; error: string; status: 400 | 404 | 409 | 429 };
 
-/** Leaves a shopper's number for a product that is sold out (in every size, or in `size`). */
+/**
+ * Leaves a shopper's number for a product that is sold out (in every size, or in `size`); the
+ * answer is in the request's language.
+ */
 export async function askForStockAlert(
   db: Db,
   request: StockAlertRequest & { productId: string; clientAddress?: string; language?: Language },
@@ -33,20 +37,16 @@ export async function askForStockAlert(
     .select({ sizes: products.sizes, soldOut: products.soldOut })
     .from(products)
     .where(and(eq(products.id, request.productId), eq(products.inStock, true)));
-  if (!product) return { ok: false, error: "We could not find that product.", status: 404 };
+  if (!product) return { ok: false, error: msg.alertProductNotFound, status: 404 };
   if (request.size && !product.sizes.includes(request.size)) {
-    return { ok: false, error: "Please choose one of the product's sizes.", status: 400 };
+    return { ok: false, error: msg.alertChooseSize, status: 400 };
   }
   if (!product.soldOut && !(request.size && (await sizeSoldOut(db, request)))) {
-    return {
-      ok: false,
-      error: "Good news: it is in stock now, so you can add it to your cart.",
-      status: 409,
-    };
+    return { ok: false, error: msg.alertInStockNow, status: 409 };
   }
   if (request.clientAddress) {
     const attempt = await countAttempt(db, STOCK_ALERTS_PER_ADDRESS, request.clientAddress);
-    if (!attempt.allowed) return { ok: false, error: TOO_MANY_STOCK_ALERTS, status: 429 };
+    if (!attempt.allowed) return { ok: false, error: msg.alertTooMany, status: 429 };
   }
   await db
     .insert(stockAlerts)
@@ -59,7 +59,7 @@ export async function askForStockAlert(
     .onConflictDoNothing();
   return {
     ok: true,
-    message: `We will send an SMS to ${readablePhone(request.phone)} when it is back.`,
+    message: msg.alertWillSend(readablePhone(request.phone)),
   };
 }
 

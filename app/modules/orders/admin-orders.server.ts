@@ -11,9 +11,9 @@ import {
 } from "~/db/schema";
 import { asAdmin } from "~/modules/audit/acting-as.server";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
-import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { releaseOrderStock } from "~/modules/inventory/stock.server";
 import { releasesOnStatusChange } from "~/modules/inventory/stock-rules";
+import { deliveryMethodName } from "~/modules/messages/message-texts";
 import { providerCanRefund } from "~/modules/payments/catalogue";
 import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
 import { pageNumber } from "~/utils/page-number";
@@ -333,8 +333,7 @@ function toAdminOrder(row: typeof orders.$inferSelect) {
     delivery: {
       /** The method's code, as stored and exported ('pickup', 'matatu', 'rider'). */
       methodId: row.deliveryMethod,
-      method:
-        DELIVERY_METHODS.find((m) => m.id === row.deliveryMethod)?.label ?? row.deliveryMethod,
+      method: deliveryMethodName(row.deliveryMethod),
       fee: row.deliveryFee,
       pickupLocation: row.pickupLocation,
     },

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { languageFrom } from "~/i18n/messages";
 import { expectedDays, formatDay } from "./expected-day";
 
 /** A moment given in Nairobi time (UTC+3). */
@@ -61,6 +62,12 @@ describe("expectedDays", () => {
   });
 });
 
-test("formatDay reads as a shopper reads a day", () => {
+test("formatDay reads as a shopper reads a day, in the page's language", () => {
   expect(formatDay("2026-11-27")).toBe("Friday 27 November");
+  languageFrom(() => "sw");
+  try {
+    expect(formatDay("2026-11-27")).toBe("Ijumaa 27 Novemba");
+  } finally {
+    languageFrom(() => "en");
+  }
 });

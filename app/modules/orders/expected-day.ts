@@ -1,3 +1,4 @@
+import { msg } from "~/i18n/messages";
 import { nairobiStamp } from "~/utils/dates";
 
 // What /delivery promises, as days: the shop packs Monday to Saturday (Nairobi time); pickup is
@@ -41,12 +42,16 @@ export function expectedDays(deliveryMethod: string, paidAt: Date): { from: stri
   return { from: d, to: d };
 }
 
-const dayName = new Intl.DateTimeFormat("en-KE", {
-  timeZone: "UTC",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
-/** A Nairobi day as shoppers read it: 'Friday 27 November'. */
+/**
+ * A Nairobi day as shoppers read it in the page's language: 'Friday 27 November',
+ * 'Ijumaa 27 Novemba'.
+ */
 export const formatDay = (day: string) =>
-  dayName.format(new Date(`${day}T12:00:00Z`)).replace(",", "");
+  new Intl.DateTimeFormat(msg.htmlLang, {
+    timeZone: "UTC",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+  })
+    .format(new Date(`${day}T12:00:00Z`))
+    .replace(",", "");

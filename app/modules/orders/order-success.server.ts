@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema";
+import { msg } from "~/i18n/messages";
 import { clearCart, restoreItems } from "~/modules/cart/cart.server";
-import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { paymentFailureText } from "~/modules/payments/payment-failure";
 import { providerLabel } from "~/modules/payments/provider-labels";
 import type { PaymentRef } from "~/modules/payments/registry";
@@ -67,9 +67,7 @@ export async function arriveFromPayment(
           items: order.items,
           paymentMethod: order.paymentMethod,
           delivery: {
-            method:
-              DELIVERY_METHODS.find((m) => m.id === order.deliveryMethod)?.label ??
-              order.deliveryMethod,
+            method: msg.deliveryMethods[order.deliveryMethod] ?? order.deliveryMethod,
             pickup: order.deliveryMethod === "pickup",
             pickupLocation: order.pickupLocation,
             address: [order.address, order.city].filter(Boolean).join(", "),

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { orders } from "~/db/schema";
+import { msg } from "~/i18n/messages";
 import { NotEnoughStockError } from "~/modules/inventory/stock.server";
 import { describeProvider } from "~/modules/payments/catalogue";
 import { paymentFailureText } from "~/modules/payments/payment-failure";
@@ -19,20 +20,12 @@ export const ATTEMPTS_PER_ORDER: Limit = {
   points: 6,
   windowSeconds: 600,
 };
-export const TOO_MANY_ATTEMPTS =
-  "Too many payment requests were made for this order in the last few minutes. Please wait 10 minutes and try again.";
-export const PAYMENT_UNAVAILABLE =
-  "We could not reach the payment service. Please try again in a moment.";
-
-/** The page of an attempt the shopper left for another way to pay. */
-export const REPLACED =
-  "You chose another way to pay for this order. You can still send the prompt again.";
-
 type Shop = Pick<Services, "db" | "database" | "payments" | "settings">;
 
 /**
  * The page a shopper waits on while they pay on their phone: the attempt its unguessable id
- * names, asked about at most every few seconds, or where the shopper goes next.
+ * names, asked about at most every few seconds, or where the shopper goes next. Its sentences are
+ * in the request's language.
  */
 export async function waitingPayment(shop: Shop, page: string) {
   const found = await attemptOfPage(shop.db, page);
@@ -49,10 +42,11 @@ export async function waitingPayment(shop: Shop, page: string) {
     state === "waiting" && attempt.reference
       ? (provider?.demoPhone?.(attempt.reference) ?? null)
       : null;
+  const words = description?.waiting ? msg.payWaitingWords[attempt.provider] : undefined;
   return {
     state,
-    heading: description?.waiting?.heading ?? "Waiting for your payment",
-    again: description?.waiting?.again ?? "Try again",
+    heading: words?.heading ?? msg.payWaitingHeading,
+    again: words?.again ?? msg.tryAgain,
     amount: attempt.amount,
     phone: readablePhone(attempt.phone ?? order.customerPhone),
     reference: orderReference(order.id),
@@ -60,7 +54,7 @@ export async function waitingPayment(shop: Shop, page: string) {
       state !== "failed"
         ? null
         : attempt.state === "replaced"
-          ? REPLACED
+          ? msg.paymentReplaced
           : paymentFailureText(attempt.status?.failure, description?.label ?? attempt.provider),
     anotherWay: otherProvider(shop.payments, attempt.provider) !== null,
     demo: demo?.open ? demo : null,
@@ -82,14 +76,14 @@ export async function payAgain(
   choice: { way: "again" | "other"; payerPhone?: string },
 ): Promise<{ redirectUrl: string } | { error: string; status: 400 | 404 | 429 | 502 }> {
   const attempt = await attemptOfPage(shop.db, page);
-  if (!attempt) return { error: "We could not find that payment.", status: 404 };
+  if (!attempt) return { error: msg.paymentNotFound, status: 404 };
   const name =
     choice.way === "again" ? attempt.provider : otherProvider(shop.payments, attempt.provider);
   if (!name || !shop.payments.has(name)) {
-    return { error: "That payment method is not available. Please choose another.", status: 400 };
+    return { error: msg.paymentMethodUnavailable, status: 400 };
   }
   const counted = await countAttempt(shop.db, ATTEMPTS_PER_ORDER, attempt.orderId);
-  if (!counted.allowed) return { error: TOO_MANY_ATTEMPTS, status: 429 };
+  if (!counted.allowed) return { error: msg.paymentTooManyAttempts, status: 429 };
   const env = shop.settings;
   try {
     const answer = await requestPayment(shop.database, {
@@ -108,7 +102,8 @@ export async function payAgain(
     if (error instanceof PaymentRequestFailed && error.reason === "paid") {
       return { redirectUrl: `/order-success?attempt=${encodeURIComponent(page)}` };
     }
-    if (error instanceof PaymentRequestFailed) return { error: PAYMENT_UNAVAILABLE, status: 502 };
+    if (error instanceof PaymentRequestFailed)
+      return { error: msg.paymentServiceUnreachable, status: 502 };
     if (error instanceof NotEnoughStockError) {
       return { error: error.message, status: 400 };
     }

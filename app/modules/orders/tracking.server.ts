@@ -1,20 +1,14 @@
 import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
+import { msg } from "~/i18n/messages";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
-import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { providerLabel } from "~/modules/payments/provider-labels";
 import { countAttempt, type Limit, uncountAttempt } from "~/modules/throttle/throttle.server";
 import { nairobiDay } from "~/utils/dates";
 import { expectedDays } from "./expected-day";
-import {
-  FULFILMENT_LABELS,
-  type FulfilmentState,
-  fulfilmentPath,
-  isFulfilmentState,
-} from "./fulfilment-rules";
+import { type FulfilmentState, fulfilmentPath, isFulfilmentState } from "./fulfilment-rules";
 import { orderReference } from "./order-reference";
-import { refundLabel } from "./refund-rules";
 
 /** A tracking token as the shop makes them: 22 URL-safe characters, or 64 hex for older orders. */
 const TOKEN = /^(?:[A-Za-z0-9_-]{22}|[0-9a-f]{64})$/;
@@ -26,10 +20,11 @@ export { orderReference };
 export type PaymentFact = "paid" | "confirming" | "failed";
 
 /**
- * What the shopper's tracking page shows: the payment as the provider reported it (never an
- * admin's status), the parcel's steps with their times, the items, delivery and total. Nothing
- * about the shopper beyond what the order's own page needs, and nothing of other orders. A payment
- * still waiting can be made again from the browser whose cart placed the order (`cartId`).
+ * What the shopper's tracking page shows, its words in the request's language: the payment as the
+ * provider reported it (never an admin's status), the parcel's steps with their times, the items,
+ * delivery and total. Nothing about the shopper beyond what the order's own page needs, and
+ * nothing of other orders. A payment still waiting can be made again from the browser whose cart
+ * placed the order (`cartId`).
  */
 export async function trackedOrder(
   db: Db,
@@ -54,7 +49,6 @@ export async function trackedOrder(
   const current = order.fulfilmentState;
   const path = fulfilmentPath(order.deliveryMethod);
   const currentAt = current ? path.indexOf(current) : -1;
-  const method = DELIVERY_METHODS.find((m) => m.id === order.deliveryMethod);
   const payment = paymentFact(order);
   const paidAs = payment === "paid" ? null : await paidOrderOfPurchase(db, order);
   return {
@@ -77,7 +71,7 @@ export async function trackedOrder(
         : null,
     steps: path.map((state, i) => ({
       state,
-      label: FULFILMENT_LABELS[state],
+      label: msg.trackSteps[state] ?? state,
       status: stepStatus(i, currentAt, state),
       at: reached.get(state)?.at ?? null,
       note: reached.get(state)?.note ?? null,
@@ -96,7 +90,7 @@ export async function trackedOrder(
     })),
     delivery: {
       methodId: order.deliveryMethod,
-      method: method?.label ?? order.deliveryMethod,
+      method: msg.deliveryMethods[order.deliveryMethod] ?? order.deliveryMethod,
       pickup: order.deliveryMethod === "pickup",
       pickupLocation: order.pickupLocation,
       address: order.address,
@@ -113,8 +107,9 @@ export async function trackedOrder(
 
 /** 'Refunded' or 'Partly refunded', with how much; null when nothing went back. */
 const refundedLine = (amount: number, refunded: number) => {
-  const label = refundLabel({ amount, refunded });
-  return label ? { label, amount: refunded } : null;
+  if (refunded <= 0) return null;
+  const label = refunded >= amount ? msg.orderRefunded : msg.orderPartlyRefunded;
+  return { label, amount: refunded };
 };
 
 export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof trackedOrder>>>;

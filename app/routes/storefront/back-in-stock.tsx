@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { ProductImage } from "~/components/ProductImage";
 import { orUnavailable } from "~/db/unavailable.server";
+import { msg } from "~/i18n/messages";
 import { productPage } from "~/modules/catalog/products.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { askBackInStock, stockAlertSchema } from "~/modules/inventory/stock-alert-form";
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { product } = await orUnavailable(() =>
     productPage(context.get(servicesContext).database, params.id),
   );
-  if (!product) throw data("We could not find that product.", { status: 404 });
+  if (!product) throw data(msg.alertProductNotFound, { status: 404 });
   const { id, name, price, sizes, images } = product;
   return { id, name, price, sizes, image: images[0] ?? null };
 }
@@ -29,8 +30,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     config: matches[0]?.loaderData?.config,
-    title: loaderData ? `Tell me when ${loaderData.name} is back` : "Tell me when it is back",
-    description: "One SMS when a sold-out piece is back in stock.",
+    title: loaderData ? msg.alertTitle(loaderData.name) : msg.tellMeWhenBack,
+    description: msg.alertDescription,
     path: `/product/${loaderData?.id ?? ""}/back-in-stock`,
     noindex: true,
   });
@@ -45,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       columns: { name: true },
       where: (p, { eq }) => eq(p.id, params.id),
     });
-    if (!name) throw data("We could not find that product.", { status: 404 });
+    if (!name) throw data(msg.alertProductNotFound, { status: 404 });
     const text = askBackInStock(name.name, size.slice(0, 40), url);
     throw redirect(whatsappLink(services.settings.SHOP_WHATSAPP, text));
   }
@@ -71,7 +72,7 @@ export default function BackInStock({ loaderData, actionData }: Route.ComponentP
   const phoneError = actionData?.ok === false && actionData.field ? actionData.error : undefined;
   return (
     <main id="main" className="mx-auto max-w-xl px-6 py-12">
-      <h1 className="text-3xl font-bold">Tell me when it is back</h1>
+      <h1 className="text-3xl font-bold">{msg.tellMeWhenBack}</h1>
       <Link
         to={`/product/${id}`}
         className="mt-5 flex items-center gap-4 rounded-xl border border-hairline bg-white p-3"
@@ -81,18 +82,15 @@ export default function BackInStock({ loaderData, actionData }: Route.ComponentP
         </span>
         <span>
           <span className="block font-semibold underline-offset-4 hover:underline">{name}</span>
-          <span className="block text-sm text-muted tabular">{formatKsh(price)} · Sold out</span>
+          <span className="block text-sm text-muted tabular">{`${formatKsh(price)} · ${msg.soldOut}`}</span>
         </span>
       </Link>
-      <p className="mt-4 text-muted">
-        Leave your phone number and we will send you one SMS when it is back in stock. We use the
-        number for nothing else.
-      </p>
+      <p className="mt-4 text-muted">{msg.alertIntro}</p>
       <Form method="post" className="mt-8 space-y-4">
         {sizes.length > 1 ? (
-          <FormField id="alert-size" label="Size" note="(optional)">
+          <FormField id="alert-size" label={msg.size} note={msg.optionalField}>
             <select id="alert-size" name="size" className={inputClass}>
-              <option value="">Any size</option>
+              <option value="">{msg.anySize}</option>
               {sizes.map((size) => (
                 <option key={size}>{size}</option>
               ))}
@@ -101,7 +99,7 @@ export default function BackInStock({ loaderData, actionData }: Route.ComponentP
         ) : (
           <input type="hidden" name="size" value="" />
         )}
-        <FormField id="alert-phone" label="Phone" required error={phoneError}>
+        <FormField id="alert-phone" label={msg.alertPhone} required error={phoneError}>
           <input
             id="alert-phone"
             name="phone"
@@ -131,7 +129,7 @@ export default function BackInStock({ loaderData, actionData }: Route.ComponentP
             disabled={busy}
             className="btn btn-primary"
           >
-            Tell me when it is back
+            {msg.tellMeWhenBack}
           </button>
           <button
             type="submit"
@@ -140,7 +138,7 @@ export default function BackInStock({ loaderData, actionData }: Route.ComponentP
             formNoValidate
             className="btn border border-ink bg-white"
           >
-            Ask about this on WhatsApp
+            {msg.askOnWhatsapp}
           </button>
         </div>
       </Form>

@@ -178,9 +178,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                   <option value="" disabled>
                     {msg.chooseSubject}
                   </option>
-                  {CONTACT_SUBJECTS.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {msg.contactSubjects[s.value]}
+                  {CONTACT_SUBJECTS.map((subject) => (
+                    <option key={subject} value={subject}>
+                      {msg.contactSubjects[subject]}
                     </option>
                   ))}
                 </select>

@@ -8,6 +8,7 @@ import { DemoBanner } from "~/components/DemoBanner";
 import { DiscountRow, OrderItemList } from "~/components/OrderItemList";
 import { PayAgainForm } from "~/components/PayAgainForm";
 import { PaymentHeader } from "~/components/PaymentHeader";
+import { msg } from "~/i18n/messages";
 import { cartCookie, readCartId } from "~/modules/cart/cart.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { arriveFromPayment, retryCookie, retryOrder } from "~/modules/orders/order-success.server";
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.order?.payment === "paid" ? "Thank You For Your Order!" : "Your order" },
+  { title: loaderData?.order?.payment === "paid" ? msg.successTitle : msg.yourOrder },
   { name: "robots", content: "noindex" },
 ];
 
@@ -93,8 +94,8 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
     if (order) sessionStorage.removeItem(CHECKOUT_DRAFT);
   }, [order]);
   const whatsapp = order
-    ? whatsappLink(config.whatsapp, `Hello, I have a question about my order ${order.reference}.`)
-    : whatsappLink(config.whatsapp, "Hello, I have a question about my order.");
+    ? whatsappLink(config.whatsapp, msg.orderQuestion(order.reference))
+    : whatsappLink(config.whatsapp, msg.orderQuestionNoReference);
 
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
@@ -112,49 +113,46 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
       >
         {!order ? (
           <>
-            <h1 className="text-3xl font-bold">We could not find that order</h1>
-            <p className="mt-3 text-muted">
-              If you have just paid, please check your messages or contact us.
-            </p>
+            <h1 className="text-3xl font-bold">{msg.orderNotFoundHeading}</h1>
+            <p className="mt-3 text-muted">{msg.justPaidHint}</p>
           </>
         ) : order.paidAs ? (
           <>
             <CheckCircle2 size={48} className="text-success" aria-hidden="true" />
-            <h1 className="mt-4 text-3xl font-bold">This purchase is already paid</h1>
+            <h1 className="mt-4 text-3xl font-bold">{msg.alreadyPaidHeading}</h1>
             <p className="mt-3 text-muted" data-testid="paid-as">
-              {`You paid for these items with order ${order.paidAs.reference}: there is nothing more to pay for order ${order.reference}.`}
+              {msg.successPaidAs(order.paidAs.reference, order.reference)}
             </p>
             {order.paidAs.trackingPath ? (
               <Link to={order.paidAs.trackingPath} className="btn btn-primary mt-6">
-                {`Follow order ${order.paidAs.reference}`}
+                {msg.followOrder(order.paidAs.reference)}
               </Link>
             ) : null}
           </>
         ) : order.payment === "confirming" && !gaveUp ? (
           <>
             <Clock size={48} className="text-gold" aria-hidden="true" />
-            <h1 className="mt-4 text-3xl font-bold">Confirming your payment…</h1>
+            <h1 className="mt-4 text-3xl font-bold">{msg.confirmingHeading}</h1>
             <p className="mt-3 text-muted" role="status">
-              We are waiting for {order.provider} to confirm your payment. M-Pesa can take a few
-              seconds; this page checks again by itself.
+              {msg.confirmingText(order.provider)}
             </p>
           </>
         ) : order.payment === "confirming" ? (
           <>
             <Clock size={48} className="text-gold" aria-hidden="true" />
-            <h1 className="mt-4 text-3xl font-bold">Your payment is not confirmed yet</h1>
+            <h1 className="mt-4 text-3xl font-bold">{msg.notConfirmedHeading}</h1>
             <p className="mt-3 text-muted">
               {order.owner && payment
-                ? `${order.provider} has not confirmed it after two minutes. If money left your account, it will show here once they do: check again in a few minutes. If you did not finish paying, you can pay again, or chat with us on WhatsApp.`
-                : `${order.provider} has not confirmed it after two minutes. If money left your account, it will show here once they do: check again in a few minutes. If you did not finish paying, pay again from the phone or computer you ordered on, or chat with us on WhatsApp.`}
+                ? msg.notConfirmedPayHere(order.provider)
+                : msg.notConfirmedPayThere(order.provider)}
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <a href={refreshUrl} className="btn btn-primary">
-                Check again
+                {msg.checkAgain}
               </a>
               {order.owner && payment ? (
                 <PayAgainForm payment={payment} className="btn border border-ink bg-white">
-                  Pay again
+                  {msg.payAgain}
                 </PayAgainForm>
               ) : null}
             </div>
@@ -162,33 +160,25 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
         ) : order.payment === "failed" ? (
           <>
             <XCircle size={48} className="text-danger" aria-hidden="true" />
-            <h1 className="mt-4 text-3xl font-bold">Your payment did not go through</h1>
+            <h1 className="mt-4 text-3xl font-bold">{msg.paymentFailedHeading}</h1>
             <p className="mt-3" data-testid="payment-failure">
               {order.failure}
             </p>
-            <p className="mt-2 text-muted">
-              Nothing was charged. You can try again: your items and the details you gave go back
-              into your cart.
-            </p>
+            <p className="mt-2 text-muted">{msg.failedTryAgainText}</p>
             {order.owner && payment ? (
               <PayAgainForm payment={payment} className="btn btn-primary" formClassName="mt-6">
-                Try again
+                {msg.tryAgain}
               </PayAgainForm>
             ) : null}
           </>
         ) : (
           <>
             <CheckCircle2 size={48} className="text-success" aria-hidden="true" />
-            <h1 className="mt-4 text-3xl font-bold">Thank You For Your Order!</h1>
-            <p className="mt-3 text-muted">
-              Your payment was successful. We have received your order and will begin processing it
-              shortly. You will receive a confirmation message soon.
-            </p>
+            <h1 className="mt-4 text-3xl font-bold">{msg.successTitle}</h1>
+            <p className="mt-3 text-muted">{msg.successText}</p>
             {order.details ? (
               <p className="mt-3 text-muted">
-                {order.details.delivery.pickup
-                  ? "Next, we pack your order and send you a message when it is ready for pickup."
-                  : "Next, we pack your order and send you a message when it is on its way."}
+                {order.details.delivery.pickup ? msg.successNextPickup : msg.successNextSent}
               </p>
             ) : null}
           </>
@@ -200,7 +190,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             className="mt-10 w-full rounded-2xl border border-hairline bg-white p-5 text-left"
           >
             <h2 id="summary-heading" className="font-semibold">
-              Order {order.reference}
+              {msg.orderNumber(order.reference)}
             </h2>
             <OrderItemList items={order.details.items} />
             <p className="mt-3 text-sm" data-testid="order-delivery-to">
@@ -211,13 +201,15 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             <dl className="mt-3 space-y-1 border-t border-hairline pt-3 text-sm tabular">
               <DiscountRow code={order.details.discountCode} discount={order.details.discount} />
               <div className="flex justify-between">
-                <dt>Delivery</dt>
+                <dt>{msg.receiptDelivery}</dt>
                 <dd data-testid="order-delivery">
-                  {order.details.deliveryFee === 0 ? "Free" : formatKsh(order.details.deliveryFee)}
+                  {order.details.deliveryFee === 0
+                    ? msg.free
+                    : formatKsh(order.details.deliveryFee)}
                 </dd>
               </div>
               <div className="flex justify-between text-base font-semibold">
-                <dt>Total</dt>
+                <dt>{msg.receiptTotal}</dt>
                 <dd>{formatKsh(order.details.amount)}</dd>
               </div>
             </dl>
@@ -227,14 +219,14 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
         <div className="mt-10 flex flex-wrap justify-center gap-3">
           {order?.details ? (
             <Link to={order.details.trackingPath} className="btn btn-primary">
-              Follow your order
+              {msg.followYourOrder}
             </Link>
           ) : null}
           <a href={whatsapp} className="btn border border-ink bg-white" rel="noreferrer">
-            Chat with us on WhatsApp
+            {msg.chatOnWhatsapp}
           </a>
           <Link to="/shop" className="btn border border-ink bg-white">
-            Continue Shopping
+            {msg.continueShopping}
           </Link>
         </div>
       </main>

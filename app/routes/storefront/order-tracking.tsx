@@ -33,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     params.token,
     await readCartId(request),
   );
-  if (!order) throw data("We could not find that order.", { status: 404, headers: PRIVATE });
+  if (!order) throw data(msg.orderNotFound, { status: 404, headers: PRIVATE });
   // The order's page is in the order's language, whichever language its link was opened in.
   const url = new URL(request.url);
   if (order.language !== pathLanguage(url.pathname)) {
@@ -52,33 +52,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Order ${loaderData.order.reference}` : "Your order" },
+  { title: loaderData ? msg.orderNumber(loaderData.order.reference) : msg.yourOrder },
   { name: "robots", content: "noindex" },
 ];
 
+/** How the payment is drawn; its words are `msg.trackPaymentFacts`. */
 const PAYMENT = {
-  paid: { Icon: CheckCircle2, tone: "text-success", text: "Paid" },
-  confirming: { Icon: Clock, tone: "text-gold", text: "Waiting for your payment to be confirmed" },
-  failed: { Icon: XCircle, tone: "text-danger", text: "Payment did not go through" },
+  paid: { Icon: CheckCircle2, tone: "text-success" },
+  confirming: { Icon: Clock, tone: "text-gold" },
+  failed: { Icon: XCircle, tone: "text-danger" },
 } as const;
 
-/** How each step is drawn and said: done, happening now, or to come. */
+/** How each step is drawn (done, happening now, or to come); said as `msg.trackStepSaid`. */
 const STEP = {
-  done: { Icon: CheckCircle2, tone: "text-success", text: "font-semibold", said: " (done)" },
-  now: { Icon: CircleDot, tone: "text-accent", text: "font-semibold", said: " (now)" },
-  next: { Icon: Circle, tone: "text-hairline", text: "text-muted", said: " (to come)" },
+  done: { Icon: CheckCircle2, tone: "text-success", text: "font-semibold" },
+  now: { Icon: CircleDot, tone: "text-accent", text: "font-semibold" },
+  next: { Icon: Circle, tone: "text-hairline", text: "text-muted" },
 } as const;
 
 /** When the parcel is expected, as /delivery promises it for the method. */
 function expectedSentence(method: string, { from, to }: { from: string; to: string }) {
-  if (method === "pickup") return `Ready for pickup on ${formatDay(from)}.`;
-  if (method === "matatu")
-    return `Expected at the sacco office between ${formatDay(from)} and ${formatDay(to)}.`;
-  return `Expected with you on ${formatDay(from)}.`;
+  if (method === "pickup") return msg.readyForPickupOn(formatDay(from));
+  if (method === "matatu") return msg.expectedAtSacco(formatDay(from), formatDay(to));
+  return msg.expectedWithYou(formatDay(from));
 }
 
+/** A moment as the page's language writes it, in Nairobi time. */
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-KE", {
+  new Intl.DateTimeFormat(msg.htmlLang, {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: "Africa/Nairobi",
@@ -91,10 +92,7 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
   const config = useShopConfig();
   const payment = PAYMENT[order.payment];
   const subtotal = order.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
-  const whatsapp = whatsappLink(
-    config.whatsapp,
-    `Hello, I have a question about my order ${order.reference}.`,
-  );
+  const whatsapp = whatsappLink(config.whatsapp, msg.orderQuestion(order.reference));
   // Reached by a tap rather than loaded whole: the service worker is asked to keep the page too.
   const paid = order.payment === "paid";
   useEffect(() => {
@@ -102,38 +100,40 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
   }, [paid]);
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 pt-10 pb-16 sm:px-6">
-      <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">Your order</p>
-      <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">Order {order.reference}</h1>
-      <p className="mt-2 text-muted">Placed {when(order.placedAt)}</p>
+      <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">
+        {msg.yourOrder}
+      </p>
+      <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">
+        {msg.orderNumber(order.reference)}
+      </h1>
+      <p className="mt-2 text-muted">{msg.orderPlaced(when(order.placedAt))}</p>
 
       <p className={`mt-6 flex items-center gap-2 font-semibold ${payment.tone}`}>
         <payment.Icon size={22} aria-hidden="true" />
-        <span data-testid="payment-fact">{payment.text}</span>
+        <span data-testid="payment-fact">{msg.trackPaymentFacts[order.payment]}</span>
       </p>
 
       {order.paidAs ? (
-        <Panel id="paid-as-heading" title="This purchase is already paid">
-          <p className="mt-2 text-muted">
-            {`You paid for these items with order ${order.paidAs.reference}: there is nothing more to pay for this order.`}
-          </p>
+        <Panel id="paid-as-heading" title={msg.alreadyPaidHeading}>
+          <p className="mt-2 text-muted">{msg.trackingPaidAs(order.paidAs.reference)}</p>
           <a href={order.paidAs.trackingPath} className="btn btn-primary mt-4">
-            {`Follow order ${order.paidAs.reference}`}
+            {msg.followOrder(order.paidAs.reference)}
           </a>
         </Panel>
       ) : order.payment === "confirming" ? (
-        <Panel id="next-heading" title="What to do next">
+        <Panel id="next-heading" title={msg.whatToDoNext}>
           <p className="mt-2 text-muted">
             {order.payAgain
-              ? `If money left your account, this page shows it once ${order.provider} confirms it: check again in a few minutes. If you did not finish paying, you can pay again, or chat with us on WhatsApp.`
-              : `If money left your account, this page shows it once ${order.provider} confirms it: check again in a few minutes. If you did not finish paying, pay again from the phone or computer you ordered on, or chat with us on WhatsApp.`}
+              ? msg.trackConfirmingPayHere(order.provider)
+              : msg.trackConfirmingPayThere(order.provider)}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <a href={`/orders/${token}`} className="btn btn-primary">
-              Check again
+            <a href={`${msg.pathPrefix}/orders/${token}`} className="btn btn-primary">
+              {msg.checkAgain}
             </a>
             {order.payAgain ? (
               <PayAgainForm payment={order.payAgain} className="btn border border-ink bg-white">
-                Pay again
+                {msg.payAgain}
               </PayAgainForm>
             ) : null}
           </div>
@@ -143,7 +143,7 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
       {order.payment === "paid" ? (
         <section aria-labelledby="steps-heading" className="mt-8">
           <h2 id="steps-heading" className="text-lg font-semibold">
-            Where your order is
+            {msg.whereYourOrderIs}
           </h2>
           {order.expected ? (
             <p className="mt-2" data-testid="expected-day">
@@ -152,17 +152,17 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
           ) : null}
           <ol className="mt-4 space-y-4">
             {order.steps.map((step) => {
-              const { Icon, tone, text, said } = STEP[step.status];
+              const { Icon, tone, text } = STEP[step.status];
               return (
                 <li key={step.state} className="flex gap-3" data-testid="fulfilment-step">
                   <Icon className={`mt-0.5 shrink-0 ${tone}`} aria-hidden="true" />
                   <div>
                     <p className={text}>
                       {step.label}
-                      <span className="sr-only">{said}</span>
+                      <span className="sr-only">{msg.trackStepSaid[step.status]}</span>
                     </p>
                     {step.status === "now" ? (
-                      <p className="text-sm text-muted">We are packing your order.</p>
+                      <p className="text-sm text-muted">{msg.packingNow}</p>
                     ) : null}
                     {step.status !== "next" && step.at ? (
                       <p className="text-sm text-muted">{when(step.at)}</p>
@@ -176,10 +176,10 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
             })}
           </ol>
           {pickupPoint ? (
-            <Panel id="collect-heading" title="Where to collect it" level={3} className="mt-6">
+            <Panel id="collect-heading" title={msg.whereToCollect} level={3} className="mt-6">
               <p className="mt-2 text-sm font-semibold">{pickupPoint.name}</p>
               <p className="text-sm text-muted">{pickupPoint.where}</p>
-              <p className="mt-1 text-sm">{`Open ${pickupPoint.hours}`}</p>
+              <p className="mt-1 text-sm">{msg.pickupOpen(pickupPoint.hours)}</p>
               <p className="mt-2 text-sm">{pickupPoint.bring}</p>
             </Panel>
           ) : null}
@@ -191,21 +191,21 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
         className="mt-10 rounded-2xl border border-hairline bg-white p-5"
       >
         <h2 id="items-heading" className="font-semibold">
-          What you ordered
+          {msg.whatYouOrdered}
         </h2>
         <OrderItemList items={order.items} />
         <dl className="mt-3 space-y-1 border-t border-hairline pt-3 text-sm tabular">
           <div className="flex justify-between">
-            <dt>Subtotal</dt>
+            <dt>{msg.receiptSubtotal}</dt>
             <dd>{formatKsh(subtotal)}</dd>
           </div>
           <DiscountRow code={order.discountCode} discount={order.discount} />
           <div className="flex justify-between">
-            <dt>Delivery ({order.delivery.method})</dt>
-            <dd>{order.delivery.fee === 0 ? "Free" : formatKsh(order.delivery.fee)}</dd>
+            <dt>{msg.receiptDeliveryBy(order.delivery.method)}</dt>
+            <dd>{order.delivery.fee === 0 ? msg.free : formatKsh(order.delivery.fee)}</dd>
           </div>
           <div className="flex justify-between text-base font-semibold">
-            <dt>Total</dt>
+            <dt>{msg.receiptTotal}</dt>
             <dd>{formatKsh(order.total)}</dd>
           </div>
           {order.refunded ? (
@@ -217,13 +217,13 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
         </dl>
         <p className="mt-4 text-sm">
           {order.delivery.pickup
-            ? `Pickup at ${order.delivery.pickupLocation ?? "our shop"}`
+            ? msg.pickupAt(order.delivery.pickupLocation)
             : [order.delivery.address, order.delivery.city].filter(Boolean).join(", ")}
         </p>
       </section>
 
       <a href={whatsapp} className="btn mt-8 border border-ink bg-white" rel="noreferrer">
-        Chat with us on WhatsApp
+        {msg.chatOnWhatsapp}
       </a>
     </main>
   );

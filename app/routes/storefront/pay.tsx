@@ -5,6 +5,7 @@ import { Form, redirect, redirectDocument, useNavigation, useRevalidator } from 
 import { DemoBanner } from "~/components/DemoBanner";
 import { FormField, inputClass } from "~/components/FormField";
 import { PaymentHeader } from "~/components/PaymentHeader";
+import { msg } from "~/i18n/messages";
 import { CHECKOUT_MESSAGES, payerPhoneSchema } from "~/modules/checkout/checkout-form";
 import { payAgain, waitingPayment } from "~/modules/orders/payment-waiting.server";
 import { useShopConfig } from "~/root";
@@ -19,9 +20,10 @@ const REFRESH_SECONDS = 5;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = context.get(servicesContext);
   const payment = await waitingPayment(shop, params.attempt);
-  if (!payment) throw new Response("We could not find that payment.", { status: 404 });
+  if (!payment) throw new Response(msg.paymentNotFound, { status: 404 });
   if (payment.state === "paid") throw redirect(`/order-success?attempt=${params.attempt}`);
-  return { payment, back: `/pay/${params.attempt}` };
+  // The demo phone sends the shopper back to this page, in its language.
+  return { payment, back: `${msg.pathPrefix}/pay/${params.attempt}` };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Pay on your phone" },
+  { title: msg.payTitle },
   { name: "robots", content: "noindex" },
 ];
 
@@ -88,23 +90,21 @@ export default function PayOnPhone({ loaderData, actionData }: Route.ComponentPr
                 {payment.heading}
               </h1>
               <p className="mt-3 text-lg" role="status">
-                {`${config.shopName} is asking for ${formatKsh(payment.amount)} on ${payment.phone}.`}
+                {msg.payAsking(config.shopName, formatKsh(payment.amount), payment.phone)}
               </p>
-              <p className="mt-2 text-muted">
-                {`Order ${payment.reference}. This page moves on by itself once you have paid.`}
-              </p>
+              <p className="mt-2 text-muted">{msg.payMovesOn(payment.reference)}</p>
             </>
           ) : (
             <>
               <XCircle size={48} className="mx-auto text-danger md:mx-0" aria-hidden="true" />
               <h1 id="pay-heading" className="mt-4 text-3xl font-bold">
-                Your payment did not go through
+                {msg.paymentFailedHeading}
               </h1>
               <p className="mt-3" data-testid="payment-failure">
                 {payment.failure}
               </p>
               <p className="mt-2 text-muted">
-                {`Nothing was charged. Order ${payment.reference} for ${formatKsh(payment.amount)} is still yours to pay.`}
+                {msg.payNothingCharged(payment.reference, formatKsh(payment.amount))}
               </p>
             </>
           )}
@@ -121,7 +121,7 @@ export default function PayOnPhone({ loaderData, actionData }: Route.ComponentPr
           <Form method="post" className="mt-6 grid gap-3 text-left">
             <FormField
               id="pay-phone"
-              label="M-Pesa number"
+              label={msg.payMpesaNumber}
               note=""
               error={actionData?.field === "payerPhone" ? actionData.error : undefined}
             >
@@ -152,7 +152,7 @@ export default function PayOnPhone({ loaderData, actionData }: Route.ComponentPr
                 disabled={busy}
                 className="btn w-full border border-ink bg-white"
               >
-                Pay another way
+                {msg.payAnotherWay}
               </button>
             ) : null}
           </Form>
@@ -181,16 +181,16 @@ function DemoPhone({
       aria-labelledby="demo-phone-heading"
       className="mx-auto w-full max-w-xs rounded-[2rem] border-8 border-ink bg-white p-5 shadow-lg"
     >
-      <p className="text-xs font-semibold uppercase tracking-wide text-muted">Demo phone</p>
+      <p className="text-xs font-semibold uppercase tracking-wide text-muted">{msg.demoPhone}</p>
       <h2 id="demo-phone-heading" className="mt-2 text-lg font-bold">
-        Enter M-Pesa PIN
+        {msg.demoEnterPin}
       </h2>
-      <p className="mt-1 text-sm">{`Pay ${formatKsh(demo.amount)} to ${shopName}?`}</p>
+      <p className="mt-1 text-sm">{msg.demoPayTo(formatKsh(demo.amount), shopName)}</p>
       {/* A plain form: the emulator answers and sends the shopper back to this page. */}
       <form method="post" action={demo.action} className="mt-4 grid gap-2">
         <input type="hidden" name="back" value={back} />
         <label htmlFor="demo-pin" className="text-sm font-semibold">
-          PIN (any four digits)
+          {msg.demoPinLabel}
         </label>
         <input
           id="demo-pin"
@@ -207,14 +207,14 @@ function DemoPhone({
             value="cancel"
             className="btn border border-ink bg-white"
           >
-            Cancel
+            {msg.demoCancel}
           </button>
           <button type="submit" name="answer" value="pay" className="btn btn-primary">
-            Pay
+            {msg.demoPay}
           </button>
         </div>
         <details className="mt-2 text-sm">
-          <summary className="cursor-pointer font-semibold">Other outcomes</summary>
+          <summary className="cursor-pointer font-semibold">{msg.demoOtherOutcomes}</summary>
           <div className="mt-2 grid gap-2">
             {demo.outcomes.map((o) => (
               <button

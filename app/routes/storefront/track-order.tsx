@@ -1,17 +1,13 @@
 import { data, Form, redirect } from "react-router";
 import { FormField, inputClass } from "~/components/FormField";
+import { msg } from "~/i18n/messages";
 import { findOrderToTrack } from "~/modules/orders/tracking.server";
 import { clientAddressContext, servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import type { Route } from "./+types/track-order";
 
-export const NOT_FOUND =
-  "We could not find an order with that reference and phone number. Please check both and try again.";
-export const TOO_MANY_TRIES =
-  "Too many tries. For the safety of our customers' orders, please try again in an hour.";
-
 export const meta: Route.MetaFunction = () => [
-  { title: "Track your order" },
+  { title: msg.navTrackOrder },
   { name: "robots", content: "noindex" },
 ];
 
@@ -28,8 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (answer.found) throw redirect(`/orders/${answer.token}`);
   return answer.reason === "throttled"
-    ? data({ error: TOO_MANY_TRIES, values }, { status: 429 })
-    : data({ error: NOT_FOUND, values }, { status: 404 });
+    ? data({ error: msg.trackTooManyTries, values }, { status: 429 })
+    : data({ error: msg.trackNotFound, values }, { status: 404 });
 }
 
 export default function TrackOrder({ actionData }: Route.ComponentProps) {
@@ -37,11 +33,8 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
   const error = actionData?.error;
   return (
     <main id="main" className="mx-auto max-w-md px-4 pt-10 pb-16 sm:px-6">
-      <h1 className="text-3xl font-extrabold sm:text-4xl">Track your order</h1>
-      <p className="mt-3 text-muted">
-        Enter the order reference from your message or receipt, and the phone number you used at
-        checkout.
-      </p>
+      <h1 className="text-3xl font-extrabold sm:text-4xl">{msg.navTrackOrder}</h1>
+      <p className="mt-3 text-muted">{msg.trackIntro}</p>
       <Form method="post" className="mt-8 space-y-5">
         {error ? (
           <p
@@ -52,7 +45,7 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
             {error}
           </p>
         ) : null}
-        <FormField id="reference" label="Order reference" required>
+        <FormField id="reference" label={msg.orderReferenceLabel} required>
           <input
             id="reference"
             name="reference"
@@ -61,13 +54,13 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="e.g. 3F9A1C2B"
+            placeholder={msg.orderReferenceExample}
             defaultValue={values?.reference}
             className={`${inputClass} uppercase placeholder:normal-case`}
             {...(error ? { "aria-describedby": "track-error" } : {})}
           />
         </FormField>
-        <FormField id="phone" label="Phone number" required>
+        <FormField id="phone" label={msg.phoneNumberLabel} required>
           <input
             id="phone"
             name="phone"
@@ -82,7 +75,7 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
           />
         </FormField>
         <button type="submit" className="btn btn-primary w-full">
-          Find my order
+          {msg.findMyOrder}
         </button>
       </Form>
     </main>
