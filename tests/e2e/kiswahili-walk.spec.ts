@@ -1,38 +1,11 @@
 import type { Page } from "@playwright/test";
-import * as en from "../../app/i18n/en";
-import * as sw from "../../app/i18n/sw";
 import { madeToOrder } from "./catalogue";
+import { expectNoEnglish } from "./english-left";
 import { expect, expectAccessible, test } from "./fixtures";
 
 // Issue 29's walk: every storefront page and state in Kiswahili, failing on any English left from
 // the English words (the names of the shop, its products, people and places excepted: they are
 // not in the words files). Each page is also checked with axe.
-
-type Word =
-  | string
-  | readonly Word[]
-  | { readonly [key: string]: Word }
-  | ((...a: never[]) => string);
-const plain = (word: Word): string[] =>
-  typeof word === "string"
-    ? [word]
-    : typeof word === "function"
-      ? []
-      : Array.isArray(word)
-        ? word.flatMap(plain)
-        : Object.values(word as Record<string, Word>).flatMap(plain);
-
-const kiswahili = new Set(Object.values(sw).flatMap((w) => plain(w as Word)));
-/** English the Kiswahili pages must not show: every plain English word Kiswahili says otherwise. */
-const ENGLISH = [...new Set(Object.values(en).flatMap((w) => plain(w as Word)))].filter(
-  (word) => word.length >= 4 && !kiswahili.has(word) && !/^[/a-z-]*$/.test(word),
-);
-
-async function expectNoEnglish(page: Page, label: string) {
-  const text = await page.evaluate(() => document.body.innerText);
-  const left = ENGLISH.filter((word) => text.includes(word));
-  expect(left, `English left on ${label}`).toEqual([]);
-}
 
 async function walk(page: Page, path: string, label = path) {
   await page.goto(path);

@@ -1,49 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Page } from "@playwright/test";
-import * as en from "../../app/i18n/en";
 import * as sw from "../../app/i18n/sw";
 import { madeToOrder } from "./catalogue";
+import { expectNoEnglish } from "./english-left";
 import { expect, expectAccessible, ksh, shopperPhone, test } from "./fixtures";
 
 // The order pages in Kiswahili (issue 29): the lookup, an order's page, paying on the phone, the
 // thank-you page and 'Tell me when it is back', each in the words of sw.ts and none of English's.
 
 const bag = madeToOrder.find((p) => p.sizes.length === 0)!;
-
-/**
- * English's plain words for the order pages (the section of en.ts that starts with "Order
- * pages"), those Kiswahili says differently and long enough not to occur by chance.
- */
-const ENGLISH = (() => {
-  const source = fs.readFileSync(path.resolve("app/i18n/en.ts"), "utf8");
-  const section = source.slice(source.indexOf("// Order pages:"));
-  const words = en as unknown as Record<string, unknown>;
-  const kiswahili = sw as unknown as Record<string, unknown>;
-  return [...section.matchAll(/^export const (\w+)/gm)].flatMap(([, key]) => {
-    const word = words[key!];
-    const values =
-      typeof word === "string" ? [word] : typeof word === "object" ? Object.values(word!) : [];
-    const theirs = kiswahili[key!];
-    const own = new Set(
-      typeof theirs === "string"
-        ? [theirs]
-        : typeof theirs === "object"
-          ? Object.values(theirs!)
-          : [],
-    );
-    return values
-      .flatMap((v) => (typeof v === "object" ? Object.values(v as object) : [v]))
-      .filter((v): v is string => typeof v === "string" && v.trim().length >= 6 && !own.has(v));
-  });
-})();
-
-/** No English sentence of the order pages is on the page, nor in its title. */
-async function expectNoEnglish(page: Page, label: string) {
-  const text = `${await page.title()}\n${await page.locator("body").innerText()}`;
-  const left = ENGLISH.filter((word) => text.includes(word.trim()));
-  expect(left, `English left on ${label}`).toEqual([]);
-}
 
 test.describe("The order pages in Kiswahili", () => {
   test.describe("refused and not found", () => {
