@@ -67,8 +67,8 @@ export const TARGETS = {
   cls: 0,
   firstViewBytes: 350 * KB,
   jsBytes: 120 * KB,
-  maxRps: { min: 450, pages: [/^(with a cart: )?\/shop$/, /^(with a cart: )?\/product\//] },
-  p99Ms: { max: 50, pages: [/^(with a cart: )?\/shop$/, /^(with a cart: )?\/product\//] },
+  maxRps: { min: 450, pages: [/^(with a cart: )?(\/sw)?\/shop$/, /^(with a cart: )?\/product\//] },
+  p99Ms: { max: 50, pages: [/^(with a cart: )?(\/sw)?\/shop$/, /^(with a cart: )?\/product\//] },
   limitShare: 0.25,
   /** A shopper with a cart gets the kept page with their parts filled in (decision 49). */
   cartLimitShare: 0.5,

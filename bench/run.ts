@@ -50,7 +50,14 @@ const run = (command: string, args: string[], env: Record<string, string> = {}) 
 
 const product = sampleCatalogue().find((p) => p.inStock && p.category === "dresses");
 if (!product) throw new Error("The sample catalogue has no dress in stock.");
-const LIGHTHOUSE_PAGES = ["/", "/shop", "/shop?category=dresses", `/product/${product.id}`];
+// The Kiswahili Shop (its own scripts and words, decision 54) beside the English pages.
+const LIGHTHOUSE_PAGES = [
+  "/",
+  "/shop",
+  "/shop?category=dresses",
+  `/product/${product.id}`,
+  "/sw/shop",
+];
 /**
  * Loaded pages: each as a first-time visitor gets it (no cookie), and `/shop` and the product page
  * also as a shopper with a cart gets them (the same kept page, with their cart filled in).
@@ -59,6 +66,7 @@ const LOAD_PAGES: { path: string; label: string; withCart?: boolean }[] = [
   ...[...LIGHTHOUSE_PAGES, "/shop?q=dress"].map((path) => ({ path, label: path })),
   { path: "/shop", label: "with a cart: /shop", withCart: true },
   { path: `/product/${product.id}`, label: `with a cart: /product/${product.id}`, withCart: true },
+  { path: "/sw/shop", label: "with a cart: /sw/shop", withCart: true },
 ];
 
 /** A cart holding one piece, as the shopper's browser would carry it. */

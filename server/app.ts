@@ -5,6 +5,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { offeredLanguage } from "~/i18n/language-offer.server";
+import { msg } from "~/i18n/messages";
 import { backToShopHref } from "~/modules/catalog/back-to-shop";
 import { notificationAt } from "~/modules/payments/catalogue";
 import { requestContext, type Services } from "~/services.server";
@@ -152,15 +153,14 @@ function createPipeline(services: Services): express.Router {
     }
   }
 
+  /** In the language of the page the form was on (the photos' advice is the back office's). */
   function tooLargePage(photos: boolean, back: string) {
-    const advice = photos
-      ? "The photos chosen are too large together. Choose at most 3 photos, each 10 MB or smaller, and try again."
-      : "The form sent was too large. Please shorten what you typed and try again.";
+    const advice = photos ? msg.tooLargePhotos : msg.tooLargeForm;
     return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Too large to send</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<html lang="${msg.htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${msg.tooLargeTitle}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>body{font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#fffaf3;margin:0}main{max-width:32rem;margin:4rem auto;padding:0 1.25rem}a{color:#9a3412;font-weight:600}</style>
-</head><body><main><h1>Too large to send</h1><p>${advice}</p><p><a href="${escapeHtml(back)}">Go back</a></p></main></body></html>`;
+</head><body><main><h1>${msg.tooLargeTitle}</h1><p>${advice}</p><p><a href="${escapeHtml(back)}">${msg.goBack}</a></p></main></body></html>`;
   }
 
   // Demo mode: each provider's emulator answers inside the shop. Its API is called by the shop's

@@ -664,3 +664,11 @@ export const askBackInStockSize = (name: string, size: string, url: string) =>
   `Hello, will the ${name} be back in stock in size ${size}? ${url}`;
 export const askBackInStockAny = (name: string, url: string) =>
   `Hello, will the ${name} be back in stock? ${url}`;
+
+// A form too large to send (the server's page, without JavaScript).
+export const tooLargeTitle = "Too large to send";
+export const tooLargeForm =
+  "The form sent was too large. Please shorten what you typed and try again.";
+export const tooLargePhotos =
+  "The photos chosen are too large together. Choose at most 3 photos, each 10 MB or smaller, and try again.";
+export const goBack = "Go back";

@@ -677,3 +677,11 @@ export const askBackInStockSize = (name: string, size: string, url: string) =>
   `Habari, ${name} itarudi dukani kwa saizi ${size}? ${url}`;
 export const askBackInStockAny = (name: string, url: string) =>
   `Habari, ${name} itarudi dukani? ${url}`;
+
+// A form too large to send (the server's page, without JavaScript).
+export const tooLargeTitle = "Ni kubwa mno kutumwa";
+export const tooLargeForm =
+  "Fomu uliyotuma ni kubwa mno. Tafadhali fupisha ulichoandika kisha ujaribu tena.";
+export const tooLargePhotos =
+  "Picha ulizochagua ni kubwa mno kwa pamoja. Chagua picha 3 au chache, kila moja MB 10 au chini, kisha ujaribu tena.";
+export const goBack = "Rudi nyuma";
