@@ -148,6 +148,11 @@ test.describe("The order pages in Kiswahili", () => {
     );
     await expectNoEnglish(page, "the thank-you page");
     await expectAccessible(page, "the Kiswahili thank-you page");
+    // Its English address leads back to it: the order's language, wherever the link is opened.
+    const success = new URL(page.url());
+    await page.goto(success.pathname.replace(/^\/sw/, "") + success.search);
+    await expect(page).toHaveURL(/\/sw\/order-success\?attempt=/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(sw.successTitle);
 
     // Its own page, in Kiswahili: paid, packing now, where to collect it.
     await page.getByRole("link", { name: sw.followYourOrder }).click();

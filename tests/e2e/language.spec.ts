@@ -78,6 +78,8 @@ test.describe("The shop in Kiswahili", () => {
     await page.getByRole("link", { name: "Kikapu, bidhaa 1" }).click();
     const drawer = page.getByRole("dialog", { name: "Kikapu cha ununuzi (1)" });
     await expect(drawer.getByText("Jumla ndogo")).toBeVisible();
+    // Once the 'added' toast has gone: axe would read its colours mid-fade.
+    await expect(page.getByText("Imeongezwa kwenye kikapu!")).toHaveCount(0);
     await expectAccessible(page, "the Kiswahili cart drawer");
     await drawer.getByRole("link", { name: "Malipo" }).click();
 

@@ -38,6 +38,8 @@ export async function arriveFromPayment(
   const paidAs = fact === "paid" ? null : await paidOrderOfPurchase(db, order);
   return {
     status: order.status,
+    /** The language it was placed in: its page is shown in it (order-language.server.ts). */
+    language: order.language,
     payment: fact,
     /**
      * Another order of the same purchase was paid: this one needs nothing more. Its page is

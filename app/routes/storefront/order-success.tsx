@@ -11,6 +11,7 @@ import { PaymentHeader } from "~/components/PaymentHeader";
 import { msg } from "~/i18n/messages";
 import { cartCookie, readCartId } from "~/modules/cart/cart.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
+import { toOrderLanguage } from "~/modules/orders/order-language.server";
 import { arriveFromPayment, retryCookie, retryOrder } from "~/modules/orders/order-success.server";
 import { paymentOfAttempt } from "~/modules/orders/payment-waiting.server";
 import { useShopConfig } from "~/root";
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? await paymentOfAttempt(services, attempt.slice(0, 100))
     : services.payments.fromReturn(url);
   const order = await arriveFromPayment(services, payment, await readCartId(request));
+  if (order) toOrderLanguage(request, order.language);
   // Without JavaScript the page refreshes itself, carrying when the shopper arrived.
   const since = Number(url.searchParams.get("since"));
   const arrived = Number.isFinite(since) && since > 0 && since <= Date.now() ? since : Date.now();

@@ -4,7 +4,7 @@ import CircleDot from "lucide-react/icons/circle-dot";
 import XCircle from "lucide-react/icons/circle-x";
 import Clock from "lucide-react/icons/clock";
 import { type ReactNode, useEffect } from "react";
-import { data, redirectDocument } from "react-router";
+import { data } from "react-router";
 import { DiscountRow, OrderItemList } from "~/components/OrderItemList";
 import { PayAgainForm } from "~/components/PayAgainForm";
 import { msg } from "~/i18n/messages";
@@ -12,10 +12,10 @@ import { readCartId } from "~/modules/cart/cart.server";
 import { pickupPoints } from "~/modules/checkout/pickup-points";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { formatDay } from "~/modules/orders/expected-day";
+import { toOrderLanguage } from "~/modules/orders/order-language.server";
 import { trackedOrder } from "~/modules/orders/tracking.server";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
-import { pathIn, pathLanguage } from "~/utils/language";
 import { formatKsh } from "~/utils/money";
 import type { Route } from "./+types/order-tracking";
 
@@ -34,12 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     await readCartId(request),
   );
   if (!order) throw data(msg.orderNotFound, { status: 404, headers: PRIVATE });
-  // The order's page is in the order's language, whichever language its link was opened in.
-  const url = new URL(request.url);
-  if (order.language !== pathLanguage(url.pathname)) {
-    const there = new URL(pathIn(order.language, url.pathname + url.search), url);
-    throw redirectDocument(there.href, { headers: PRIVATE });
-  }
+  toOrderLanguage(request, order.language, PRIVATE);
   // Where to collect a pickup order, and what to bring: words for this answer only, so they are
   // not carried in a script every storefront page loads.
   const point = pickupPoints().find((p) => p.name === order.delivery.pickupLocation);
