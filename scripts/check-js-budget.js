@@ -6,20 +6,13 @@
 // figures for every page route.
 import fs from "node:fs";
 import path from "node:path";
+import { routeManifests } from "./route-manifests.js";
 
 const BUDGET_KB = 120;
 const client = "build/client";
 // One route manifest per language build (the Kiswahili one also in build/server, decision 54).
 const swVersion = JSON.parse(fs.readFileSync("build/server/manifest-sw.json", "utf8")).version;
-const manifests = fs
-  .readdirSync(path.join(client, "assets"))
-  .filter((f) => /^manifest-.*\.js$/.test(f))
-  .map((file) => {
-    const source = fs.readFileSync(path.join(client, "assets", file), "utf8");
-    return JSON.parse(source.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""));
-  });
-if (!manifests.length)
-  throw new Error("No route manifest in build/client/assets: run the build first.");
+const manifests = routeManifests(path.join(client, "assets"));
 
 /** The bytes served for a file in one encoding. */
 const sizeOf = (url, encoding) => fs.statSync(path.join(client, `${url}.${encoding}`)).size;

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { routeManifests } from "./route-manifests.js";
 
 const own = process.env.SHOP_LANGUAGE ?? "en";
 const client = process.argv[2] ?? "build/client";
@@ -55,13 +56,8 @@ if (found.length) {
  */
 function storefrontFiles() {
   const names = new Set(fs.readdirSync(assets).filter((f) => f.endsWith(".js")));
-  const manifestFile = [...names].find((f) => /^manifest-.*\.js$/.test(f));
-  const manifest = JSON.parse(
-    fs
-      .readFileSync(path.join(assets, manifestFile), "utf8")
-      .replace(/^window\.__reactRouterManifest=/, "")
-      .replace(/;\s*$/, ""),
-  );
+  // This build's own, the only one in its folder (the builds are merged after the check).
+  const [manifest] = routeManifests(assets);
   const start = [manifest.entry.module, ...manifest.entry.imports];
   for (const route of Object.values(manifest.routes)) {
     if (route.id.startsWith("routes/admin/")) continue;

@@ -4,6 +4,7 @@
 // under /sw. Its server build is not needed: one server renders both languages.
 import fs from "node:fs";
 import path from "node:path";
+import { routeManifests } from "./route-manifests.js";
 
 const from = "build/sw/client/assets";
 const to = "build/client/assets";
@@ -16,14 +17,7 @@ for (const file of files) {
   added++;
 }
 
-const manifestFile = files.find((f) => /^manifest-.*\.js$/.test(f));
-if (!manifestFile) throw new Error(`No route manifest in ${from}: run the Kiswahili build first.`);
-const manifest = JSON.parse(
-  fs
-    .readFileSync(path.join(from, manifestFile), "utf8")
-    .replace(/^window\.__reactRouterManifest=/, "")
-    .replace(/;\s*$/, ""),
-);
+const [manifest] = routeManifests(from);
 fs.writeFileSync("build/server/manifest-sw.json", JSON.stringify(manifest));
 fs.rmSync("build/sw", { recursive: true });
 console.log(`Kiswahili build: ${added} of ${files.length} client files its own.`);

@@ -4,14 +4,13 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
-import { offeredLanguage } from "~/i18n/language-offer.server";
 import { msg } from "~/i18n/messages";
 import { backToShopHref } from "~/modules/catalog/back-to-shop";
 import { notificationAt } from "~/modules/payments/catalogue";
 import { requestContext, type Services } from "~/services.server";
 import { isCrossSiteRequest } from "~/utils/csrf";
 import { escapeHtml } from "~/utils/escape-html";
-import { pathLanguage } from "~/utils/language";
+import { languageToOffer, pathLanguage } from "~/utils/language";
 import { logger } from "~/utils/logger.server";
 import { metricsRegistry, observeHttpRequest } from "~/utils/metrics.server";
 import { benchHooks } from "./bench-hooks";
@@ -237,11 +236,10 @@ function listingReferer(req: express.Request, publicUrl: string): Record<string,
  */
 function homeOffer(req: express.Request): Record<string, string> {
   if (req.path !== "/" && req.path !== "/sw" && req.path !== "/sw/") return {};
-  const headers = new Headers();
-  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-  if (req.headers["accept-language"])
-    headers.set("accept-language", req.headers["accept-language"]);
-  const offered = offeredLanguage(pathLanguage(req.path), headers);
+  const offered = languageToOffer(pathLanguage(req.path), {
+    cookie: req.headers.cookie,
+    acceptLanguage: req.headers["accept-language"],
+  });
   return offered ? { "accept-language": offered } : {};
 }
 

@@ -1,4 +1,4 @@
-import { type Language, languageToOffer, pathLanguage, switchHref } from "~/utils/language";
+import { languageToOffer, pathLanguage, switchHref } from "~/utils/language";
 import { DICTIONARIES } from "./messages";
 
 /**
@@ -8,7 +8,10 @@ import { DICTIONARIES } from "./messages";
  */
 export function languageOffer(request: Request) {
   const language = pathLanguage(new URL(request.url).pathname);
-  const offered = offeredLanguage(language, request.headers);
+  const offered = languageToOffer(language, {
+    cookie: request.headers.get("cookie"),
+    acceptLanguage: request.headers.get("accept-language"),
+  });
   if (!offered) return null;
   const words = DICTIONARIES[offered];
   return {
@@ -18,9 +21,3 @@ export function languageOffer(request: Request) {
     href: switchHref(offered, "/"),
   };
 }
-
-export const offeredLanguage = (language: Language, headers: Headers) =>
-  languageToOffer(language, {
-    cookie: headers.get("cookie"),
-    acceptLanguage: headers.get("accept-language"),
-  });

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { msg } from "~/i18n/messages";
+import { pathIn } from "./language";
 
 type PageMeta = {
   /** The root loader's data, where the shop's name and public URL live. */
@@ -28,8 +29,8 @@ export function pageMeta({
 }: PageMeta): MetaDescriptor[] {
   const shopName = config?.shopName ?? "";
   const base = config?.publicUrl ?? "";
-  const english = `${base}${path}`;
-  const kiswahili = `${base}/sw${path === "/" ? "" : path}`;
+  const english = `${base}${pathIn("en", path)}`;
+  const kiswahili = `${base}${pathIn("sw", path)}`;
   const url = msg.pathPrefix ? kiswahili : english;
   const fullTitle = title ? `${title} | ${shopName}` : shopName;
   return [
