@@ -1,7 +1,7 @@
 import Search from "lucide-react/icons/search";
 import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { useEffect, useState } from "react";
-import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/ProductCard";
 import { Spinner } from "~/components/Spinner";
 import { CategorySidebar, type SidebarEntry } from "~/components/shop/CategorySidebar";
@@ -88,13 +88,17 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const [extra, setExtra] = useState<ProductSummary[]>([]);
   const [nextPage, setNextPage] = useState(params.page + 1);
   const [moreAvailable, setMoreAvailable] = useState(hasMore);
-  useEffect(() => {
-    // The same list when nothing was appended: a new empty one would render the whole page
-    // again right after hydration, one long task on a phone.
-    setExtra((shown) => (shown.length ? [] : shown));
+  // A navigation (a filter, a sort, a link here again) starts the list afresh; the page's data
+  // loaded again for the same address keeps what was appended, as the address counts it. Set
+  // while rendering, so hydration renders the page once, not twice (one long task on a phone).
+  const { key: navigationKey } = useLocation();
+  const [listedAt, setListedAt] = useState(navigationKey);
+  if (listedAt !== navigationKey) {
+    setListedAt(navigationKey);
+    setExtra([]);
     setNextPage(params.page + 1);
     setMoreAvailable(hasMore);
-  }, [params, hasMore]);
+  }
   useEffect(() => {
     if (more.state !== "idle" || !more.data) return;
     const page = more.data;
