@@ -16,9 +16,11 @@ import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import type { ListingParams } from "~/modules/catalog/listing";
 import {
+  countMatches,
   listingQueries,
+  type PagePlan,
+  pagePlan,
   type Spellings,
-  walksTheOrder,
   wordSpellings,
 } from "~/modules/catalog/listing.server";
 import { searchTerms } from "~/modules/catalog/search-terms";
@@ -97,9 +99,9 @@ async function explain(
   handle: DatabaseHandle,
   params: ListingParams,
   near: Spellings,
-  walk: boolean,
+  plan: PagePlan,
 ) {
-  const { page, categoryCounts } = listingQueries(handle.db, params, near, params.page, walk);
+  const { page, categoryCounts } = listingQueries(handle.db, params, near, params.page, plan);
   const lines: string[] = [];
   for (const [name, query] of [
     ["page", page],
@@ -135,13 +137,13 @@ async function measure(
         const near = async () => spellings;
         // How many match, and how many are shown: the shop reads both from the sidebar's kept
         // counts, and chooses how the page is read from them.
-        const [totalRow] = await listingQueries(handle.db, params, spellings).total;
-        const [shownRow] = await listingQueries(handle.db, { ...params, q: "" }).total;
-        const matches = totalRow?.n ?? 0;
-        const walk = walksTheOrder(matches, shownRow?.n ?? 0);
+        const counts = await countMatches(handle.db, params, spellings);
+        const shown = await countMatches(handle.db, { ...params, q: "" });
+        const matches = counts.matches[params.category] ?? 0;
+        const plan = pagePlan(params, counts, shown);
         // The shop query: the first page, as /shop runs it.
         const shopQuery = async () =>
-          listingQueries(handle.db, params, await near(), params.page, walk).page;
+          listingQueries(handle.db, params, await near(), params.page, plan).page;
         // The sidebar's per-category counts, uncached (the shop keeps them per term until the catalogue changes).
         const sidebar = async () => listingQueries(handle.db, params, await near()).categoryCounts;
         const time = async (work: () => Promise<unknown>) => {
@@ -155,11 +157,11 @@ async function measure(
           return times;
         };
         const query = await time(shopQuery);
-        const counts = await time(sidebar);
+        const sidebarTimes = await time(sidebar);
         rows.push(
-          `| ${name} | ${n.toLocaleString("en")} | ${label} | ${matches.toLocaleString("en")} | ${median(query).toFixed(1)} | ${p95(query).toFixed(1)} | ${median(counts).toFixed(1)} |`,
+          `| ${name} | ${n.toLocaleString("en")} | ${label} | ${matches.toLocaleString("en")} | ${median(query).toFixed(1)} | ${p95(query).toFixed(1)} | ${median(sidebarTimes).toFixed(1)} |`,
         );
-        for (const line of await explain(handle, params, spellings, walk))
+        for (const line of await explain(handle, params, spellings, plan))
           console.error(`  ${label} -> ${line}`);
       }
     }

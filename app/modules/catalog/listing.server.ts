@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { DatabaseHandle, Db } from "~/db/client.server";
 import { products, searchWords } from "~/db/schema";
 import { available } from "~/modules/inventory/stock-sql.server";
@@ -134,14 +135,52 @@ const matching = (
  * description), then A to Z.
  */
 function bestMatchFirst(terms: SearchTerms, spellings: Spellings): SQL[] {
-  const each = terms.words.map((w) => spellingsOf(w, spellings));
-  const named = [...new Set(terms.words.flatMap((w) => w.categories))];
+  const named = namedCategories(terms);
   return [
-    sql`(${products.searchVector} @@ ${tsQuery(wordsQuery(each, "A"))}) desc`,
+    sql`(${inName(terms, spellings)}) desc`,
     ...(named.length ? [sql`(${inArray(products.category, named)}) desc`] : []),
-    sql`ts_rank(${products.searchVector}, ${tsQuery(wordsQuery(each))}) desc`,
+    sql`ts_rank(${products.searchVector}, ${tsQuery(wordsQuery(everySpelling(terms, spellings)))}) desc`,
   ];
 }
+
+const everySpelling = (terms: SearchTerms, spellings: Spellings) =>
+  terms.words.map((w) => spellingsOf(w, spellings));
+
+/** A product with every word of the search in its name: 'Best match' shows these first. */
+const inName = (terms: SearchTerms, spellings: Spellings) =>
+  sql`${products.searchVector} @@ ${tsQuery(wordsQuery(everySpelling(terms, spellings), "A"))}`;
+
+/**
+ * Not `inName`, written so the planner does not estimate it: it would from how often the words
+ * appear anywhere (a word in every description reads as in every name, leaving none here), and
+ * sort every match instead of walking the name's index for a few.
+ */
+const notInName = (terms: SearchTerms, spellings: Spellings) =>
+  sql`case when ${inName(terms, spellings)} then false else true end`;
+
+/** The categories the search's words name ('kimonos'): 'Best match' shows them next. */
+const namedCategories = (terms: SearchTerms) => [
+  ...new Set(terms.words.flatMap((w) => w.categories)),
+];
+
+/**
+ * 'Best match' ranks every match by how often and where its words appear up to this many
+ * matches. Past it (a word nearly every product has), the order within each tier is A to Z,
+ * which the name's index serves: ranking 90,909 matches took 336 ms at 100,000 products.
+ */
+export const RANKED_MATCHES = 2_000;
+
+/**
+ * One of 'Best match''s tiers, read on its own: the products with every word in the name or
+ * not, in a category the search names or not (`null`: it names none).
+ */
+export type Tier = { inName: boolean; named: boolean | null; walk: boolean };
+
+/**
+ * How the page is read: by walking the order's index (`walk`) or sorting the matches; for 'Best
+ * match' past RANKED_MATCHES, tier by tier (`tiers`), each walked or sorted as its count says.
+ */
+export type PagePlan = { walk: boolean; tiers: Tier[] | null };
 
 /**
  * How each word of four letters or more is matched, from the catalogue's words (the small
@@ -210,32 +249,122 @@ export function listingQueries(
   params: ListingParams,
   spellings: Spellings = {},
   fromPage = params.page,
-  walk = true,
+  plan: PagePlan = { walk: true, tiers: null },
 ) {
   const terms = searchTerms(params.q);
   const filter = and(
     matching(terms, spellings, params),
     params.category === ALL ? undefined : eq(products.category, params.category),
   );
+  const limit = PAGE_SIZE * (params.page - fromPage + 1);
+  const offset = (fromPage - 1) * PAGE_SIZE;
   const ranked =
     terms?.words.length && params.sort === "relevance" ? bestMatchFirst(terms, spellings) : [];
-  const order = walk ? ORDER[params.sort] : SORTED[params.sort];
+  const order = plan.walk ? ORDER[params.sort] : SORTED[params.sort];
   return {
-    page: db
-      .select(summaryColumns)
-      .from(products)
-      .where(filter)
-      // Sold-out products last, whatever the order: a shopper sees what can be bought first.
-      .orderBy(asc(products.soldOut), ...ranked, ...order)
-      .limit(PAGE_SIZE * (params.page - fromPage + 1))
-      .offset((fromPage - 1) * PAGE_SIZE),
+    page:
+      plan.tiers?.length && terms
+        ? tieredPage(db, filter, plan.tiers, terms, spellings, limit, offset)
+        : db
+            .select(summaryColumns)
+            .from(products)
+            .where(filter)
+            // Sold-out products last, whatever the order: a shopper sees what can be bought first.
+            .orderBy(asc(products.soldOut), ...ranked, ...order)
+            .limit(limit)
+            .offset(offset),
     total: db.select({ n: count() }).from(products).where(filter),
     categoryCounts: db
-      .select({ category: products.category, n: count() })
+      .select({
+        category: products.category,
+        n: count(),
+        inName: terms?.words.length
+          ? sql<number>`count(*) filter (where ${inName(terms, spellings)})`.mapWith(Number)
+          : sql<number>`0`.mapWith(Number),
+      })
       .from(products)
       .where(matching(terms, spellings, params))
       .groupBy(products.category),
   };
+}
+
+/**
+ * 'Best match' past RANKED_MATCHES: each tier's first products in name order (read from the
+ * name's index or sorted, as its count says), as many as the page could take from it, then the
+ * page from those few, the sold-out last as everywhere.
+ */
+function tieredPage(
+  db: Db,
+  filter: SQL | undefined,
+  tiers: Tier[],
+  terms: SearchTerms,
+  spellings: Spellings,
+  limit: number,
+  offset: number,
+) {
+  const named = namedCategories(terms);
+  const [first, ...rest] = tiers.map((tier, i) =>
+    db
+      .select({
+        id: products.id,
+        soldOut: products.soldOut,
+        tier: sql<number>`${sql.raw(String(i))}`.as("tier"),
+        name: products.name,
+      })
+      .from(products)
+      .where(
+        and(
+          filter,
+          tier.inName ? inName(terms, spellings) : notInName(terms, spellings),
+          tier.named === null
+            ? undefined
+            : tier.named
+              ? inArray(products.category, named)
+              : notInArray(products.category, named),
+        ),
+      )
+      .orderBy(asc(products.soldOut), ...(tier.walk ? ORDER.name : SORTED.name))
+      .limit(offset + limit),
+  );
+  const top = (rest[0] ? unionAll(first!, rest[0], ...rest.slice(1)) : first!).as("top");
+  return db
+    .select(summaryColumns)
+    .from(top)
+    .innerJoin(products, eq(products.id, top.id))
+    .orderBy(asc(top.soldOut), asc(top.tier), asc(top.name), asc(top.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * How a page of `params` is read, from the kept counts of its matches (`counts`, and `shown`
+ * for the listing without a search).
+ */
+export function pagePlan(params: ListingParams, counts: Counts, shown: Counts): PagePlan {
+  const total = counts.matches[params.category] ?? 0;
+  const onShow = shown.matches[params.category] ?? 0;
+  const walk = walksTheOrder(total, onShow);
+  const terms = searchTerms(params.q);
+  if (!terms?.words.length || params.sort !== "relevance" || total <= RANKED_MATCHES) {
+    return { walk, tiers: null };
+  }
+  const named = namedCategories(terms);
+  const categories = Object.keys(counts.matches).filter(
+    (c) => c !== ALL && (params.category === ALL || c === params.category),
+  );
+  const tiers: Tier[] = [];
+  for (const nameTier of [true, false]) {
+    for (const namedTier of named.length ? [true, false] : [null]) {
+      let n = 0;
+      for (const c of categories) {
+        if (namedTier !== null && named.includes(c) !== namedTier) continue;
+        const withName = counts.inName[c] ?? 0;
+        n += nameTier ? withName : (counts.matches[c] ?? 0) - withName;
+      }
+      if (n > 0) tiers.push({ inName: nameTier, named: namedTier, walk: walksTheOrder(n, onShow) });
+    }
+  }
+  return { walk, tiers };
 }
 /**
  * Whether a page of `matches` among `shown` products is read by walking the order's index or by
@@ -265,23 +394,29 @@ export type Catalogue = Pick<DatabaseHandle, "db" | "catalogue">;
  * catalogue changes, which every checkout's hold, release, sale and admin's change does, in this
  * process or another (see catalogue-changes.server.ts), per database.
  */
-const keptCounts = keptUntilChange<Record<string, number>>(500);
+const keptCounts = keptUntilChange<Counts>(500);
 
-function categoryCounts(
-  { db, catalogue }: Catalogue,
-  params: ListingParams,
-  spellings: Spellings = {},
-) {
+/**
+ * A search's matches per category (and for 'all'), and of them those with every word in the
+ * name (`inName`, which 'Best match' shows first).
+ */
+export type Counts = { matches: Record<string, number>; inName: Record<string, number> };
+
+/** The sidebar's counts for `params`'s search and filters, read now. */
+export async function countMatches(db: Db, params: ListingParams, spellings: Spellings = {}) {
+  const rows = await listingQueries(db, params, spellings).categoryCounts;
+  const counts: Counts = { matches: { [ALL]: 0 }, inName: {} };
+  for (const row of rows) {
+    counts.matches[row.category] = row.n;
+    counts.matches[ALL]! += row.n;
+    counts.inName[row.category] = row.inName;
+  }
+  return counts;
+}
+
+function categoryCounts(catalogue: Catalogue, params: ListingParams, spellings: Spellings = {}) {
   const key = `${params.inStockOnly ? "in-stock " : ""}${params.onSaleOnly ? "on-sale " : ""}${params.q.toLowerCase()}~${JSON.stringify(spellings)}`;
-  return keptCounts(catalogue, key, async () => {
-    const rows = await listingQueries(db, params, spellings).categoryCounts;
-    const counts: Record<string, number> = { [ALL]: 0 };
-    for (const row of rows) {
-      counts[row.category] = row.n;
-      counts[ALL]! += row.n;
-    }
-    return counts;
-  });
+  return keptCounts(catalogue.catalogue, key, () => countMatches(catalogue.db, params, spellings));
 }
 
 /**
@@ -301,14 +436,19 @@ async function listingOf(
     categoryCounts(catalogue, params, spellings),
     categoryCounts(catalogue, { ...params, q: "" }),
   ]);
-  const total = counts[params.category] ?? 0;
-  const walk = walksTheOrder(total, shown[params.category] ?? 0);
+  const total = counts.matches[params.category] ?? 0;
+  const plan = pagePlan(params, counts, shown);
   const rows = total
     ? await keptListings(catalogue.catalogue, JSON.stringify([params, fromPage, spellings]), () =>
-        listingQueries(catalogue.db, params, spellings, fromPage, walk).page.execute(),
+        listingQueries(catalogue.db, params, spellings, fromPage, plan).page.execute(),
       )
     : [];
-  return { products: rows, total, counts, hasMore: params.page * PAGE_SIZE < total };
+  return {
+    products: rows,
+    total,
+    counts: counts.matches,
+    hasMore: params.page * PAGE_SIZE < total,
+  };
 }
 
 /** Words' spellings, kept per search until the catalogue changes, as the counts are. */
@@ -353,6 +493,11 @@ export async function shopListing(
  * collection with nothing in it is not offered. Read through the kept counts.
  */
 export async function stockedCategories(catalogue: Catalogue): Promise<string[]> {
-  const counts = await categoryCounts(catalogue, { q: "", category: ALL, sort: "name", page: 1 });
+  const { matches: counts } = await categoryCounts(catalogue, {
+    q: "",
+    category: ALL,
+    sort: "name",
+    page: 1,
+  });
   return Object.keys(counts).filter((id) => id !== ALL && (counts[id] ?? 0) > 0);
 }
