@@ -65,6 +65,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Every Suspense boundary stays in place in the HTML, however large: React would
+        // otherwise send a large one after the rest, to be put in place by an inline script,
+        // leaving a page without JavaScript without it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { msg } from "~/i18n/messages";
 import { ProductCardAddButton } from "./cart/ProductCardAddButton";
@@ -29,7 +30,19 @@ export type ProductCardProps = {
 // ((100vw - 3rem) / 2): a 412 px screen at 1.75x then takes the 320 px photo, not the 640 px one.
 const IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 30vw, calc(50vw - 1.5rem)";
 
+/**
+ * A card hydrates on its own (a Suspense boundary of its own): a page of 24 cards becomes 24
+ * short tasks rather than one long one, so a tap is never kept waiting by the whole list.
+ */
 export function ProductCard(props: ProductCardProps) {
+  return (
+    <Suspense>
+      <Card {...props} />
+    </Suspense>
+  );
+}
+
+function Card(props: ProductCardProps) {
   const { id, name, categoryLabel, image, isFeatured, sizes, priority } = props;
   const { soldOut, soldOutSizes, onSale } = props;
   return (

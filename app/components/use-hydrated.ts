@@ -1,20 +1,18 @@
-import { startTransition, useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** Whether the page's first hydration has committed: what mounts after it renders scripted at once. */
-let pageHydrated = false;
+const subscribe = () => () => {};
 
 /**
- * False in the server's HTML and while the page hydrates, true once its JavaScript runs: for
- * drawing the page's no-JavaScript form first, with no mismatch, and its scripted form after.
- * The switch after hydration is a transition, so React renders it in small slices instead of one
- * long task that would hold up a tap (a store's update, as `useSyncExternalStore` makes it, is
- * rendered at once).
+ * False in the server's HTML and while the part of the page that asks hydrates, true once its
+ * JavaScript runs: for drawing the no-JavaScript form first, with no mismatch, and the scripted
+ * form after; what mounts later renders scripted at once. React renders the switch right after
+ * that part hydrates, at once: the parts that ask (each product card, the cart) are Suspense
+ * boundaries of their own, so each switch is a short task, not the whole list's.
  */
 export function useHydrated() {
-  const [hydrated, setHydrated] = useState(pageHydrated);
-  useEffect(() => {
-    pageHydrated = true;
-    if (!hydrated) startTransition(() => setHydrated(true));
-  }, [hydrated]);
-  return hydrated;
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

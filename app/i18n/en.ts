@@ -27,6 +27,7 @@ export const navMainLabel = "Main";
 export const navMobileLabel = "Mobile";
 export const navShopCategories = "Shop categories";
 export const openMenu = "Open menu";
+export const skipToContent = "Skip to content";
 export const closeMenu = "Close menu";
 export const footerAbout =
   "African-print fashion made in Kenya: kitenge, ankara and kente pieces for women and the whole family, cut and sewn in Nairobi.";

@@ -24,6 +24,7 @@ export const navMainLabel = "Menyu kuu";
 export const navMobileLabel = "Menyu ya simu";
 export const navShopCategories = "Aina za bidhaa dukani";
 export const openMenu = "Fungua menyu";
+export const skipToContent = "Ruka hadi maudhui";
 export const closeMenu = "Funga menyu";
 export const footerAbout =
   "Mavazi ya vitenge yaliyotengenezwa Kenya: nguo za kitenge, ankara na kente kwa wanawake na familia nzima, zilizokatwa na kushonwa Nairobi.";

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
+import { msg } from "~/i18n/messages";
 import { CartProvider, type CartSummary } from "../cart/cart-context";
 import { DemoBanner } from "../DemoBanner";
 import { ToastHost } from "../toast";
@@ -61,19 +62,21 @@ export function Shell({
             href="#main"
             className="sr-only z-[60] rounded bg-accent px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
           >
-            Skip to content
+            {msg.skipToContent}
           </a>
           {demoPayments ? <DemoBanner /> : null}
-          <SiteHeader
-            shopName={shopName}
-            categories={categories}
-            cartCount={cartCount}
-            menuButtonRef={menuButton}
-            cartButtonRef={cartButton}
-            onIntent={wantSheets}
-            onOpenMenu={openMenu}
-            onOpenCart={openCart}
-          />
+          <Suspense>
+            <SiteHeader
+              shopName={shopName}
+              categories={categories}
+              cartCount={cartCount}
+              menuButtonRef={menuButton}
+              cartButtonRef={cartButton}
+              onIntent={wantSheets}
+              onOpenMenu={openMenu}
+              onOpenCart={openCart}
+            />
+          </Suspense>
           {sheetsWanted ? (
             <Suspense fallback={null}>
               <MobileMenu
@@ -93,12 +96,16 @@ export function Shell({
               </CartDrawer>
             </Suspense>
           ) : null}
-          <div className="flex-1">{children}</div>
-          <SiteFooter
-            shopName={shopName}
-            social={social}
-            collections={categories.filter((c) => c.id !== "all")}
-          />
+          <div className="flex-1">
+            <Suspense>{children}</Suspense>
+          </div>
+          <Suspense>
+            <SiteFooter
+              shopName={shopName}
+              social={social}
+              collections={categories.filter((c) => c.id !== "all")}
+            />
+          </Suspense>
           <ToastHost />
           {/* The toasts' place, above a phone page's sticky bar too (app.css). */}
           <ShopperSlot name="flash">{flash ? <FlashToast flash={flash} /> : null}</ShopperSlot>

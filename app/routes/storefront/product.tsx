@@ -2,7 +2,7 @@ import ArrowLeft from "lucide-react/icons/arrow-left";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import Truck from "lucide-react/icons/truck";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import { useCartFetcher } from "~/components/cart/use-cart-fetcher";
 import { ErrorPage, errorPageFor } from "~/components/ErrorPage";
@@ -93,175 +93,179 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
       </Link>
 
       <div className="mt-2 grid gap-8 md:grid-cols-2 lg:gap-14">
-        <Gallery images={product.images} name={product.name} />
+        <Suspense>
+          <Gallery images={product.images} name={product.name} />
+        </Suspense>
 
-        <div>
-          <Link
-            to={categoryHref(product.category)}
-            className="inline-flex min-h-11 items-center text-xs font-semibold tracking-widest text-muted uppercase hover:text-accent"
-          >
-            {categoryLabel(product.category)}
-          </Link>
-          <h1 className="mt-2 text-3xl leading-tight font-bold sm:text-4xl">{product.name}</h1>
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            <PriceTag
-              price={product.price}
-              wasPrice={product.wasPrice}
-              className="gap-x-3 text-2xl"
-              wasClassName="text-lg font-normal"
-            />
-            {product.onSale ? <SaleBadge /> : null}
-          </div>
-          {loaderData.saleEnds ? (
-            <p className="mt-1 text-sm text-muted">{loaderData.saleEnds}</p>
-          ) : null}
-
-          <Form
-            method="post"
-            action="/cart"
-            className="mt-6"
-            id="add-to-cart"
-            onSubmit={(event) => {
-              event.preventDefault();
-              addToCart.submit(event.currentTarget);
-            }}
-          >
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="returnTo" value={`/product/${product.id}`} />
-            <input type="hidden" name="productId" value={product.id} />
-            <input type="hidden" name="quantity" value="1" />
-            {/* One size (e.g. 'One Size') is no choice: it goes with the form, and the page says it. */}
-            {product.sizes.length === 1 ? (
-              <>
-                <input type="hidden" name="size" value={product.sizes[0]} />
-                <p className="text-sm">{msg.sizeIs(product.sizes[0]!)}</p>
-              </>
-            ) : null}
-            {product.sizes.length > 1 ? (
-              <fieldset>
-                <legend className="text-sm font-semibold">{msg.size}</legend>
-                <div className="mt-2 flex flex-wrap gap-2">
-                  {product.stock.sizes.map(({ size, left, soldOut, low }, i) => (
-                    <div key={size} className="flex flex-col items-center">
-                      <label className={soldOut ? "cursor-not-allowed" : "cursor-pointer"}>
-                        <input
-                          type="radio"
-                          name="size"
-                          value={size}
-                          required
-                          disabled={soldOut}
-                          aria-describedby={low ? `size-left-${i}` : undefined}
-                          className="peer sr-only"
-                        />
-                        <span
-                          className={`inline-flex min-h-11 min-w-12 items-center justify-center rounded-full border px-4 text-sm font-medium peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ${soldOut ? "border-dashed border-hairline bg-stone-100 text-muted line-through" : "border-hairline bg-white"}`}
-                        >
-                          {size}
-                          {soldOut ? <span className="sr-only"> {msg.soldOutAside}</span> : null}
-                        </span>
-                      </label>
-                      {low ? (
-                        <span
-                          id={`size-left-${i}`}
-                          className="mt-1 text-xs font-medium text-danger"
-                        >
-                          {msg.onlyLeft(left ?? 0)}
-                        </span>
-                      ) : null}
-                    </div>
-                  ))}
-                </div>
-              </fieldset>
-            ) : product.stock.sizes[0]?.low ? (
-              <p className="text-sm font-medium text-danger">
-                {msg.onlyLeft(product.stock.sizes[0].left ?? 0)}
-              </p>
-            ) : null}
-            <div
-              data-sticky-bottom
-              className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-hairline bg-paper/95 px-4 py-3 backdrop-blur md:static md:mt-6 md:border-0 md:bg-transparent md:p-0"
+        <Suspense>
+          <div>
+            <Link
+              to={categoryHref(product.category)}
+              className="inline-flex min-h-11 items-center text-xs font-semibold tracking-widest text-muted uppercase hover:text-accent"
             >
-              <span className="font-semibold whitespace-nowrap tabular md:hidden">
-                {formatKsh(product.price)}
-              </span>
-              {product.stock.soldOut ? (
-                <button
-                  type="button"
-                  disabled
-                  className="btn flex-1 cursor-not-allowed border border-hairline bg-stone-100 text-muted md:flex-none md:px-10"
-                >
-                  {msg.soldOut}
-                </button>
-              ) : (
-                <button
-                  type="submit"
-                  disabled={addToCart.busy}
-                  className="btn btn-primary flex-1 md:flex-none md:px-10"
-                >
-                  <ShoppingBag size={18} aria-hidden="true" />
-                  {msg.addToCart}
-                </button>
-              )}
+              {categoryLabel(product.category)}
+            </Link>
+            <h1 className="mt-2 text-3xl leading-tight font-bold sm:text-4xl">{product.name}</h1>
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <PriceTag
+                price={product.price}
+                wasPrice={product.wasPrice}
+                className="gap-x-3 text-2xl"
+                wasClassName="text-lg font-normal"
+              />
+              {product.onSale ? <SaleBadge /> : null}
             </div>
-          </Form>
-          {loaderData.askWhatsapp ? (
-            <div className="mt-4 flex flex-wrap gap-3">
-              <Link to={`/product/${product.id}/back-in-stock`} className="btn btn-primary">
-                {msg.tellMeWhenBack}
-              </Link>
-              <a
-                href={loaderData.askWhatsapp}
-                className="btn border border-ink bg-white"
-                rel="noreferrer"
-              >
-                {msg.askOnWhatsapp}
-              </a>
-            </div>
-          ) : null}
+            {loaderData.saleEnds ? (
+              <p className="mt-1 text-sm text-muted">{loaderData.saleEnds}</p>
+            ) : null}
 
-          <ul className="mt-8 space-y-1 rounded-2xl border border-hairline bg-white px-5 py-3 text-sm">
-            {freeDeliveryOver > 0 ? (
+            <Form
+              method="post"
+              action="/cart"
+              className="mt-6"
+              id="add-to-cart"
+              onSubmit={(event) => {
+                event.preventDefault();
+                addToCart.submit(event.currentTarget);
+              }}
+            >
+              <input type="hidden" name="intent" value="add" />
+              <input type="hidden" name="returnTo" value={`/product/${product.id}`} />
+              <input type="hidden" name="productId" value={product.id} />
+              <input type="hidden" name="quantity" value="1" />
+              {/* One size (e.g. 'One Size') is no choice: it goes with the form, and the page says it. */}
+              {product.sizes.length === 1 ? (
+                <>
+                  <input type="hidden" name="size" value={product.sizes[0]} />
+                  <p className="text-sm">{msg.sizeIs(product.sizes[0]!)}</p>
+                </>
+              ) : null}
+              {product.sizes.length > 1 ? (
+                <fieldset>
+                  <legend className="text-sm font-semibold">{msg.size}</legend>
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    {product.stock.sizes.map(({ size, left, soldOut, low }, i) => (
+                      <div key={size} className="flex flex-col items-center">
+                        <label className={soldOut ? "cursor-not-allowed" : "cursor-pointer"}>
+                          <input
+                            type="radio"
+                            name="size"
+                            value={size}
+                            required
+                            disabled={soldOut}
+                            aria-describedby={low ? `size-left-${i}` : undefined}
+                            className="peer sr-only"
+                          />
+                          <span
+                            className={`inline-flex min-h-11 min-w-12 items-center justify-center rounded-full border px-4 text-sm font-medium peer-checked:border-ink peer-checked:bg-ink peer-checked:text-paper peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ${soldOut ? "border-dashed border-hairline bg-stone-100 text-muted line-through" : "border-hairline bg-white"}`}
+                          >
+                            {size}
+                            {soldOut ? <span className="sr-only"> {msg.soldOutAside}</span> : null}
+                          </span>
+                        </label>
+                        {low ? (
+                          <span
+                            id={`size-left-${i}`}
+                            className="mt-1 text-xs font-medium text-danger"
+                          >
+                            {msg.onlyLeft(left ?? 0)}
+                          </span>
+                        ) : null}
+                      </div>
+                    ))}
+                  </div>
+                </fieldset>
+              ) : product.stock.sizes[0]?.low ? (
+                <p className="text-sm font-medium text-danger">
+                  {msg.onlyLeft(product.stock.sizes[0].left ?? 0)}
+                </p>
+              ) : null}
+              <div
+                data-sticky-bottom
+                className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-hairline bg-paper/95 px-4 py-3 backdrop-blur md:static md:mt-6 md:border-0 md:bg-transparent md:p-0"
+              >
+                <span className="font-semibold whitespace-nowrap tabular md:hidden">
+                  {formatKsh(product.price)}
+                </span>
+                {product.stock.soldOut ? (
+                  <button
+                    type="button"
+                    disabled
+                    className="btn flex-1 cursor-not-allowed border border-hairline bg-stone-100 text-muted md:flex-none md:px-10"
+                  >
+                    {msg.soldOut}
+                  </button>
+                ) : (
+                  <button
+                    type="submit"
+                    disabled={addToCart.busy}
+                    className="btn btn-primary flex-1 md:flex-none md:px-10"
+                  >
+                    <ShoppingBag size={18} aria-hidden="true" />
+                    {msg.addToCart}
+                  </button>
+                )}
+              </div>
+            </Form>
+            {loaderData.askWhatsapp ? (
+              <div className="mt-4 flex flex-wrap gap-3">
+                <Link to={`/product/${product.id}/back-in-stock`} className="btn btn-primary">
+                  {msg.tellMeWhenBack}
+                </Link>
+                <a
+                  href={loaderData.askWhatsapp}
+                  className="btn border border-ink bg-white"
+                  rel="noreferrer"
+                >
+                  {msg.askOnWhatsapp}
+                </a>
+              </div>
+            ) : null}
+
+            <ul className="mt-8 space-y-1 rounded-2xl border border-hairline bg-white px-5 py-3 text-sm">
+              {freeDeliveryOver > 0 ? (
+                <li>
+                  <Link
+                    to="/delivery"
+                    className="flex min-h-11 items-center gap-3 underline decoration-ink/30 underline-offset-4 hover:text-accent hover:decoration-accent"
+                  >
+                    <Truck size={20} aria-hidden="true" className="shrink-0 text-accent" />
+                    {msg.freeDeliveryFrom(formatKsh(freeDeliveryOver))}
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 <Link
-                  to="/delivery"
+                  to="/returns"
                   className="flex min-h-11 items-center gap-3 underline decoration-ink/30 underline-offset-4 hover:text-accent hover:decoration-accent"
                 >
-                  <Truck size={20} aria-hidden="true" className="shrink-0 text-accent" />
-                  {msg.freeDeliveryFrom(formatKsh(freeDeliveryOver))}
+                  <RotateCcw size={20} aria-hidden="true" className="shrink-0 text-accent" />
+                  {msg.returnPolicy}
                 </Link>
               </li>
-            ) : null}
-            <li>
-              <Link
-                to="/returns"
-                className="flex min-h-11 items-center gap-3 underline decoration-ink/30 underline-offset-4 hover:text-accent hover:decoration-accent"
-              >
-                <RotateCcw size={20} aria-hidden="true" className="shrink-0 text-accent" />
-                {msg.returnPolicy}
-              </Link>
-            </li>
-          </ul>
+            </ul>
 
-          <div className="mt-8">
-            <Tabs
-              initial={tab}
-              tabs={[
-                {
-                  id: "description",
-                  label: msg.tabDescription,
-                  href: `/product/${product.id}`,
-                  content: <p>{product.description}</p>,
-                },
-                {
-                  id: "details",
-                  label: msg.tabDetails,
-                  href: `/product/${product.id}?tab=details`,
-                  content: <p>{product.details || msg.noDetails}</p>,
-                },
-              ]}
-            />
+            <div className="mt-8">
+              <Tabs
+                initial={tab}
+                tabs={[
+                  {
+                    id: "description",
+                    label: msg.tabDescription,
+                    href: `/product/${product.id}`,
+                    content: <p>{product.description}</p>,
+                  },
+                  {
+                    id: "details",
+                    label: msg.tabDetails,
+                    href: `/product/${product.id}?tab=details`,
+                    content: <p>{product.details || msg.noDetails}</p>,
+                  },
+                ]}
+              />
+            </div>
           </div>
-        </div>
+        </Suspense>
       </div>
 
       {related.length ? (

@@ -1,6 +1,6 @@
 import Search from "lucide-react/icons/search";
 import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/ProductCard";
 import { Spinner } from "~/components/Spinner";
@@ -223,7 +223,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             {msg.filters}
           </summary>
           <div className="px-2 pb-3 md:p-0">
-            <CategorySidebar all={sidebar.all} groups={sidebar.groups} />
+            <Suspense>
+              <CategorySidebar all={sidebar.all} groups={sidebar.groups} />
+            </Suspense>
           </div>
         </details>
 
