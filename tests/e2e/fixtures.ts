@@ -85,6 +85,14 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 /**
+ * Taps 'Load more' from the keyboard: the cards above it are laid out as they come near (and the
+ * whole page at the first scroll), so a click aimed while they settle can land beside the link.
+ */
+export async function loadMore(page: Page) {
+  await page.getByRole("link", { name: "Load more" }).press("Enter");
+}
+
+/**
  * Waits until the page's JavaScript has taken over (a page reached by a redirect or a click, which
  * page.goto does not wait for): timers a test drives with page.clock start only then.
  */

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectedListing } from "./catalogue";
-import { expect, expectAccessible, expectAccessibleWithoutJs, test } from "./fixtures";
+import { expect, expectAccessible, expectAccessibleWithoutJs, loadMore, test } from "./fixtures";
 
 const cards = (page: Page) => page.getByRole("main").getByTestId("product-card");
 
@@ -13,9 +13,9 @@ test.describe("The list remembers", () => {
   }) => {
     const expected = expectedListing({ sort: "price-asc" });
     await page.goto("/shop?sort=price-asc");
-    await page.getByRole("link", { name: "Load more" }).click();
+    await loadMore(page);
     await expect(cards(page)).toHaveCount(48);
-    await page.getByRole("link", { name: "Load more" }).click();
+    await loadMore(page);
     await expect(cards(page)).toHaveCount(72);
     await expect(page).toHaveURL(/\/shop\?sort=price-asc&page=3$/);
 
@@ -54,7 +54,7 @@ test.describe("The list remembers", () => {
       .poll(() => cards(page).locator("h3").allTextContents())
       .toEqual(expected.slice(0, 72).map((p) => p.name));
     // The list goes on from where it is.
-    await page.getByRole("link", { name: "Load more" }).click();
+    await loadMore(page);
     await expect(cards(page)).toHaveCount(96);
     await expect(page).toHaveURL(/\/shop\?sort=price-asc&page=4$/);
     await expectAccessible(page, "shop after 'Load more'");
@@ -89,6 +89,39 @@ test.describe("The list remembers", () => {
   });
 });
 
+test.describe("A 'Load more' overtaken", () => {
+  test("by a new order while on its way, adds nothing to the new list", async ({ page }) => {
+    await page.goto("/shop?sort=price-asc");
+    // The next page's answer waits until the shopper has chosen another order.
+    let release = () => {};
+    const held = new Promise<void>((go) => {
+      release = go;
+    });
+    await page.route(/\/shop\.data\?.*more/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await loadMore(page);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Loading more products" }),
+    ).toBeAttached();
+    await page.getByLabel("Sort by").selectOption("price-desc");
+    await expect(page).toHaveURL(/\/shop\?sort=price-desc$/);
+    const expected = expectedListing({ sort: "price-desc" });
+    await expect(cards(page).first().locator("h3")).toHaveText(expected[0]!.name);
+
+    const answered = page.waitForResponse(/\/shop\.data\?.*more/);
+    release();
+    await answered;
+    // The answer for the old order arrived: the new list is as it was, and so is its address.
+    await expect(cards(page)).toHaveCount(24);
+    await expect
+      .poll(() => cards(page).locator("h3").allTextContents())
+      .toEqual(expected.slice(0, 24).map((p) => p.name));
+    await expect(page).toHaveURL(/\/shop\?sort=price-desc$/);
+  });
+});
+
 test.describe("A list loaded very far", () => {
   test("an address past 10 pages starts later and offers the way back to the start", async ({
     page,
@@ -113,7 +146,7 @@ test.describe("The list remembers, without JavaScript", () => {
   }) => {
     const expected = expectedListing({ sort: "price-desc" });
     await page.goto("/shop?sort=price-desc");
-    await page.getByRole("link", { name: "Load more" }).click();
+    await loadMore(page);
     await expect(page).toHaveURL(/\/shop\?sort=price-desc&page=2#product-25$/);
     await expect(cards(page)).toHaveCount(48);
     await expect(page.locator("#product-25")).toContainText(expected[24]!.name);

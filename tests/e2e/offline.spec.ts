@@ -8,6 +8,7 @@ import {
   fillCheckout,
   hydrated,
   ksh,
+  loadMore,
   payOnPesapal,
   test,
 } from "./fixtures";
@@ -103,7 +104,7 @@ test.describe("A dropped connection", () => {
 
     // 'Load more' offline: the list stays; the connection back, the next page arrives by itself.
     await context.setOffline(true);
-    await page.getByRole("link", { name: "Load more" }).click();
+    await loadMore(page);
     await expect(notice).toBeVisible();
     await expect(cards).toHaveCount(first);
     await context.setOffline(false);

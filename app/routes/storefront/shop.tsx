@@ -1,6 +1,6 @@
 import Search from "lucide-react/icons/search";
 import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/ProductCard";
 import { Spinner } from "~/components/Spinner";
@@ -99,8 +99,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     setNextPage(params.page + 1);
     setMoreAvailable(hasMore);
   }
+  // The list a 'Load more' was asked from: its answer is dropped if the shopper has moved on to
+  // another (a new filter while it was on its way).
+  const askedFrom = useRef("");
   useEffect(() => {
-    if (more.state !== "idle" || !more.data) return;
+    if (more.state !== "idle" || !more.data || askedFrom.current !== navigationKey) return;
     const page = more.data;
     setExtra((shown) => [
       ...shown,
@@ -112,7 +115,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     // back (ScrollRestoration then finds the place). Only the address changes: the rows are
     // here already, and a navigation would load the page's data again.
     window.history.replaceState(window.history.state, "", listingHref(page.params));
-  }, [more.state, more.data]);
+  }, [more.state, more.data, navigationKey]);
   const shown = [...products, ...extra];
   const nextHref = listingHref({ ...params, page: nextPage });
   // Where the first of the next products will be: the plain link lands on it.
@@ -310,7 +313,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                 className="btn border border-ink bg-white px-8"
                 onClick={(event) => {
                   event.preventDefault();
-                  if (more.state === "idle") more.load(`${nextHref}&more`);
+                  if (more.state !== "idle") return;
+                  askedFrom.current = navigationKey;
+                  more.load(`${nextHref}&more`);
                 }}
               >
                 {more.state === "idle" ? msg.loadMore : <Spinner label={msg.loadingMore} />}
