@@ -163,6 +163,10 @@ export const freeDeliveryFrom = (amount: string) =>
   `Usafirishaji ni bure kwa maagizo ya ${amount} au zaidi`;
 export const returnPolicy = "Sera ya kurudisha bidhaa ndani ya siku 30";
 export const tabDescription = "Maelezo";
+export const productInformation = "Maelezo ya bidhaa";
+export const productPhotos = (name: string) => `Picha za ${name}`;
+export const choosePhoto = "Chagua picha";
+export const showPhoto = (n: number, of: number) => `Onyesha picha ya ${n} kati ya ${of}`;
 export const tabDetails = "Undani";
 export const noDetails = "Hakuna maelezo zaidi ya bidhaa hii.";
 export const youMightAlsoLike = "Unaweza pia kupenda";

@@ -28,9 +28,12 @@ export const ENGLISH = [...new Set(Object.values(en).flatMap((w) => plain(w as W
   (word) => word.trim().length >= 4 && !kiswahili.has(word) && !/^[/a-z-]*$/.test(word),
 );
 
-/** No English word of the storefront is on the page, nor in its title. */
+/** No English word of the storefront is on the page, nor in its title or its elements' names. */
 export async function expectNoEnglish(page: Page, label: string) {
-  const text = `${await page.title()}\n${await page.locator("body").innerText()}`;
+  const names = await page
+    .locator("[aria-label]")
+    .evaluateAll((elements) => elements.map((e) => e.getAttribute("aria-label")).join("\n"));
+  const text = `${await page.title()}\n${await page.locator("body").innerText()}\n${names}`;
   const left = ENGLISH.filter((word) => text.includes(word.trim()));
   expect(left, `English left on ${label}`).toEqual([]);
 }

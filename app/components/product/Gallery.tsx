@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { msg } from "~/i18n/messages";
 import { IMAGE_WIDTHS, imageHeight, imageUrl } from "~/utils/image-urls";
 import { ProductImage } from "../ProductImage";
 
@@ -46,7 +47,7 @@ export function Gallery({ images, name }: Props) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable strip must be reachable by keyboard.
         tabIndex={0}
         className="flex snap-x snap-mandatory overflow-x-auto rounded-2xl bg-sand [scrollbar-width:none]"
-        aria-label={`Photos of ${name}`}
+        aria-label={msg.productPhotos(name)}
         onScroll={(event) => {
           const list = event.currentTarget;
           setCurrent(Math.round(list.scrollLeft / list.clientWidth));
@@ -65,12 +66,12 @@ export function Gallery({ images, name }: Props) {
         ))}
       </ul>
       {images.length > 1 ? (
-        <ul className="mt-3 flex gap-3" aria-label="Choose a photo">
+        <ul className="mt-3 flex gap-3" aria-label={msg.choosePhoto}>
           {images.map((image, i) => (
             <li key={image}>
               <a
                 href={`#photo-${i + 1}`}
-                aria-label={`Show photo ${i + 1} of ${images.length}`}
+                aria-label={msg.showPhoto(i + 1, images.length)}
                 aria-current={current === i ? "true" : undefined}
                 onClick={(event) => {
                   event.preventDefault();

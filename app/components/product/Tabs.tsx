@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
+import { msg } from "~/i18n/messages";
 
 type Tab = { id: string; label: string; href: string; content: ReactNode };
 
@@ -23,7 +24,7 @@ export function Tabs({ tabs, initial }: { tabs: Tab[]; initial: string }) {
     <div>
       <div
         role="tablist"
-        aria-label="Product information"
+        aria-label={msg.productInformation}
         className="flex gap-6 border-b border-hairline"
       >
         {tabs.map((tab, i) => {
