@@ -123,13 +123,24 @@ describe("the bench report", () => {
   });
 
   it("says where the memory after the load is, when the process told", () => {
-    const afterLoad = { heapTotalBytes: 80 * MB, heapUsedBytes: 40 * MB, externalBytes: 150 * MB };
-    const markdown = formatReport(report({ process: { ...report().process, afterLoad } }));
+    const afterLoad = {
+      heapTotalBytes: 80 * MB,
+      heapUsedBytes: 40 * MB,
+      externalBytes: 150 * MB,
+      filesBytes: 60 * MB,
+      cHeapBytes: 50 * MB,
+    };
+    const process = { ...report().process, afterLoad, rssAtRestBytes: 190 * MB, atRestSeconds: 15 };
+    const markdown = formatReport(report({ process }));
     expect(cells(markdown, "of which V8's heap (in use)")[1]).toBe("80 MB (40 MB)");
     expect(
       cells(markdown, "of which outside V8's heap (PGlite's WebAssembly memory, buffers)")[1],
     ).toBe("150 MB");
+    expect(cells(markdown, "of which the program's files (Node, libraries)")[1]).toBe("60 MB");
+    expect(cells(markdown, "of which the C heap (malloc's main arena)")[1]).toBe("50 MB");
+    expect(cells(markdown, "RSS 15 s after the load, at rest")[1]).toBe("190 MB");
     expect(formatReport(report())).not.toContain("of which");
+    expect(formatReport(report())).not.toContain("at rest");
   });
 
   it("judges the cold start and keeps the run's notes and the shop-query table", () => {

@@ -38,8 +38,21 @@ export type PageFigures = {
 export type ProcessFigures = {
   rssAfterStartBytes: number;
   rssAfterLoadBytes: number;
-  /** Where the resident memory after the load is, as the process reports it (`/__bench/memory`). */
-  afterLoad?: { heapTotalBytes: number; heapUsedBytes: number; externalBytes: number };
+  /**
+   * Where the resident memory after the load is: V8's heap and what JavaScript holds outside it,
+   * as the process reports them (`/__bench/memory`), and the program's files and the C heap, as
+   * the system maps them (`memoryOf`).
+   */
+  afterLoad?: {
+    heapTotalBytes: number;
+    heapUsedBytes: number;
+    externalBytes: number;
+    filesBytes: number;
+    cHeapBytes: number;
+  };
+  /** Resident memory once the process has been left alone for a while after the load. */
+  rssAtRestBytes?: number;
+  atRestSeconds?: number;
   peakRssBytes: number;
   coldStartMs: number;
 };
@@ -186,7 +199,12 @@ export function formatReport(report: BenchReport): string {
             mb(p.afterLoad.externalBytes),
             "",
           ]),
+          row(["of which the program's files (Node, libraries)", mb(p.afterLoad.filesBytes), ""]),
+          row(["of which the C heap (malloc's main arena)", mb(p.afterLoad.cHeapBytes), ""]),
         ]
+      : []),
+    ...(p.rssAtRestBytes
+      ? [row([`RSS ${p.atRestSeconds} s after the load, at rest`, mb(p.rssAtRestBytes), ""])]
       : []),
     row(["peak RSS", mb(p.peakRssBytes), ""]),
     row([

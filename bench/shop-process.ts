@@ -87,12 +87,27 @@ async function stop(child: ChildProcess, exited: Promise<unknown>) {
   await exited;
 }
 
-/** Resident memory of a process now, and its peak so far, in bytes (Linux). */
+/**
+ * Resident memory of a process now, and its peak so far, in bytes (Linux), with where the resident
+ * part is mapped: the program's files (Node and its libraries, shared with any other process
+ * running them), the C heap (`malloc`'s main arena, `[heap]`), and the rest (V8's heap,
+ * WebAssembly's memory, other threads' arenas).
+ */
 export function memoryOf(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) =>
     Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1]);
-  return { rss: kb("VmRSS") * 1024, peak: kb("VmHWM") * 1024 };
+  const where = { filesBytes: 0, cHeapBytes: 0 };
+  let mapping = "";
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) mapping = header[1] ?? "";
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (!rss) continue;
+    if (mapping === "[heap]") where.cHeapBytes += Number(rss[1]) * 1024;
+    else if (mapping.startsWith("/")) where.filesBytes += Number(rss[1]) * 1024;
+  }
+  return { rss: kb("VmRSS") * 1024, peak: kb("VmHWM") * 1024, ...where };
 }
 
 /**
