@@ -36,9 +36,6 @@ const testServer = (port: number, dataDir: string, command = "npm run serve:test
       ADMIN_EMAIL: "owner@amaniprints.test",
       ADMIN_PASSWORD: "kitenge-owner-2026",
       LOG_LEVEL: "warn",
-      // The stock specs follow holds on one-off pieces, so unpaid orders may hold every unit here;
-      // the share they may hold by default is proven in tests/integration/hoarding.test.ts.
-      STOCK_HOLD_SHARE: "100",
       SHOP_NAME: "Amani Prints",
       SHOP_WHATSAPP: "254712345678",
       SHOP_INSTAGRAM_URL: "https://www.instagram.com/amaniprints",

@@ -6,6 +6,7 @@ const SPAWNING = [
   "tests/integration/backup.test.ts",
   "tests/integration/import.test.ts",
   "tests/integration/message-processes.test.ts",
+  "tests/integration/rush-processes.test.ts",
 ];
 
 // Unit tests sit beside the code; integration tests run against real databases (PGlite, and

@@ -274,14 +274,26 @@ describe("configuration", () => {
     );
   });
 
-  test("STOCK_HOLD_MINUTES is 30 by default, a whole number of minutes from 1 to 1440", () => {
-    expect(parseSettings({}).STOCK_HOLD_MINUTES).toBe(30);
+  test("STOCK_HOLD_MINUTES is 15 by default, a whole number of minutes from 1 to 1440", () => {
+    expect(parseSettings({}).STOCK_HOLD_MINUTES).toBe(15);
     expect(parseSettings({ STOCK_HOLD_MINUTES: "45" }).STOCK_HOLD_MINUTES).toBe(45);
     for (const bad of ["0", "1.5", "half an hour", "2000"]) {
       expect(message({ STOCK_HOLD_MINUTES: bad })).toBe(
         `Invalid configuration: STOCK_HOLD_MINUTES must be a whole number of minutes from 1 to 1440 (got ${JSON.stringify(bad)}).`,
       );
     }
+  });
+
+  test("one shopper may hold 30 pieces and one address 2% of the shop by default, each a whole number", () => {
+    const settings = parseSettings({});
+    expect([settings.STOCK_HOLD_PER_SHOPPER, settings.STOCK_HOLD_PER_ADDRESS]).toEqual([30, 2]);
+    expect(parseSettings({ STOCK_HOLD_PER_SHOPPER: "100" }).STOCK_HOLD_PER_SHOPPER).toBe(100);
+    expect(message({ STOCK_HOLD_PER_SHOPPER: "0" })).toBe(
+      'Invalid configuration: STOCK_HOLD_PER_SHOPPER must be a whole number of pieces from 1 to 100000 (got "0").',
+    );
+    expect(message({ STOCK_HOLD_PER_ADDRESS: "150" })).toBe(
+      'Invalid configuration: STOCK_HOLD_PER_ADDRESS must be a whole number of percent from 0 to 100 (got "150").',
+    );
   });
 
   test("M-Pesa Express: keys with a shortcode, passkey and environment; a Till needs its number; live needs https", () => {

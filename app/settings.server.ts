@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_STOCK_HOLD_SHARE } from "~/modules/inventory/stock-rules";
+import { DEFAULT_HOLD_LIMITS, DEFAULT_STOCK_HOLD_MINUTES } from "~/modules/inventory/stock-rules";
 import { s3Settings } from "~/modules/media/settings";
 import { emailSettings, ownerContactSettings, smsSettings } from "~/modules/messages/settings";
 import {
@@ -150,9 +150,15 @@ const coreSettings = settingsSection({
       .optional(),
 
     /** How long a checkout holds its units for the payment; unpaid by then, they go back. */
-    STOCK_HOLD_MINUTES: wholeNumber(1, 1440, "of minutes").default(30),
-    /** The share of a size's units, in percent, that unpaid orders may hold at once (decision 42). */
-    STOCK_HOLD_SHARE: wholeNumber(0, 100, "of percent").default(DEFAULT_STOCK_HOLD_SHARE),
+    STOCK_HOLD_MINUTES: wholeNumber(1, 1440, "of minutes").default(DEFAULT_STOCK_HOLD_MINUTES),
+    /** The most pieces the unpaid orders of one cart or phone number may hold (decision 57). */
+    STOCK_HOLD_PER_SHOPPER: wholeNumber(1, 100_000, "of pieces").default(
+      DEFAULT_HOLD_LIMITS.perShopper,
+    ),
+    /** The share of the shop's pieces, in percent, one address's unpaid orders may hold. */
+    STOCK_HOLD_PER_ADDRESS: wholeNumber(0, 100, "of percent").default(
+      DEFAULT_HOLD_LIMITS.perAddressPercent,
+    ),
 
     /** Unset: no /metrics. Set: /metrics answers only `Authorization: Bearer <this token>`. */
     METRICS_TOKEN: z

@@ -237,6 +237,11 @@ export const orders = pgTable(
       .unique(),
     /** The cart (browser) that placed the order: only it sees the customer's details afterwards. */
     cartId: uuid("cart_id"),
+    /**
+     * The network address the checkout came from, when it came from the internet: the pieces the
+     * unpaid orders of one address hold together are bounded (decision 57).
+     */
+    clientAddress: text("client_address"),
     /** The language the order was placed in ('en' or 'sw'): its messages and pages speak it. */
     language: text("language").$type<Language>().notNull().default("en"),
     /**

@@ -448,6 +448,7 @@ export const deliveryFeeLabel = "Delivery fee";
 export const total = "Total";
 export const processing = "Processing...";
 export const updatingTotal = "Updating total...";
+export const placeOrderNothingToPay = "Place order (nothing to pay)";
 export const payAmount = (amount: string) => `Pay ${amount}`;
 export const moreForFreeDelivery = (amount: string) => `Add ${amount} more for free delivery.`;
 export const totalForChosenDelivery = (amount: string) =>
@@ -502,6 +503,14 @@ export const soldOutOfInSize = (name: string, size: string) =>
   `${name} in size ${size} is sold out. Please remove it from your cart.`;
 export const soldOutOfName = (name: string) =>
   `${name} is sold out. Please remove it from your cart.`;
+export const someoneIsPaying =
+  "Someone is paying for the last one. Try again in a few minutes, or choose another size.";
+export const someoneIsPayingNoSize =
+  "Someone is paying for the last one. Try again in a few minutes, or choose another piece.";
+export const holdLimitReached =
+  "Too many pieces are waiting for payment from this cart, phone number or connection. Please finish the payment you started, or try again in a few minutes.";
+export const holdTooLarge = (max: number) =>
+  `One order can set aside at most ${max} pieces while it is paid for. Please order fewer pieces at a time, or contact us.`;
 /** Why a discount code does not apply, by reason. */
 export const codeMessages: Record<string, string> = {
   unknown: "This code is not valid. Please check it and try again.",

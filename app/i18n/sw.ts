@@ -455,6 +455,7 @@ export const deliveryFeeLabel = "Gharama ya usafirishaji";
 export const total = "Jumla";
 export const processing = "Inashughulikiwa...";
 export const updatingTotal = "Inasasisha jumla...";
+export const placeOrderNothingToPay = "Weka agizo (hakuna cha kulipa)";
 export const payAmount = (amount: string) => `Lipa ${amount}`;
 export const moreForFreeDelivery = (amount: string) =>
   `Ongeza ${amount} zaidi upate usafirishaji bure.`;
@@ -513,6 +514,14 @@ export const soldOutOfInSize = (name: string, size: string) =>
   `${name} saizi ${size} imeisha. Tafadhali iondoe kwenye kikapu chako.`;
 export const soldOutOfName = (name: string) =>
   `${name} imeisha. Tafadhali iondoe kwenye kikapu chako.`;
+export const someoneIsPaying =
+  "Mtu mwingine analipia kipande cha mwisho. Jaribu tena baada ya dakika chache, au chagua saizi nyingine.";
+export const someoneIsPayingNoSize =
+  "Mtu mwingine analipia kipande cha mwisho. Jaribu tena baada ya dakika chache, au chagua vazi lingine.";
+export const holdLimitReached =
+  "Vipande vingi mno vinasubiri malipo kutoka kwenye kikapu hiki, nambari hii ya simu au mtandao huu. Tafadhali maliza malipo uliyoanza, au ujaribu tena baada ya dakika chache.";
+export const holdTooLarge = (max: number) =>
+  `Agizo moja linaweza kushikilia vipande ${max} tu wakati linalipiwa. Tafadhali agiza vipande vichache kwa wakati mmoja, au wasiliana nasi.`;
 /** Why a discount code does not apply, by reason. */
 export const codeMessages: Record<string, string> = {
   unknown: "Msimbo huu si sahihi. Tafadhali uangalie kisha ujaribu tena.",

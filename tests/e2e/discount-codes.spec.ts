@@ -99,6 +99,35 @@ test.describe("Discount codes", () => {
     ).toHaveText("1 paid");
   });
 
+  test("a code worth the whole order: the cart offers to place it with nothing to pay, and the order's page says it is paid", async ({
+    page,
+  }, testInfo) => {
+    const code = codeFor(testInfo, "ZAWADI");
+    await logInAsOwner(page);
+    await openDashboard(page, "/admin/discounts");
+    await page.getByRole("textbox", { name: "Code", exact: true }).fill(code);
+    await page.getByLabel("Shillings off", { exact: true }).check();
+    await page.getByLabel("Shillings off (KSh)").fill("100000");
+    await page.getByRole("button", { name: "Create code" }).click();
+    await expect(page.getByRole("status")).toHaveText(`Code ${code} created.`);
+
+    await addBag(page);
+    await page.goto("/cart");
+    await page.getByLabel("Discount code").fill(code);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByTestId("order-total")).toHaveText(ksh(0));
+    await fillCheckout(page, { name: "Achieng Zawadi", email: "achieng@example.co.ke" });
+    await page.getByRole("button", { name: "Place order (nothing to pay)" }).click();
+    // No payment page: straight to the order's own page, paid and waiting to be packed.
+    await expect(page).toHaveURL(/\/orders\/[\w-]{22,}$/);
+    await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
+    await expectAccessible(page, "order paid by its code");
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+    await openDashboard(page, "/admin/orders");
+    await expect(page.getByText("Achieng Zawadi").first()).toBeVisible();
+  });
+
   test.describe(() => {
     // Seen once in a busy run and not since (ten repeats): a request the router aborted while the
     // quantity changes and the code followed one another. Its source is React Router's stream

@@ -215,11 +215,11 @@ for (const javaScriptEnabled of [true, false]) {
       });
     });
 
-    test("the last piece goes to the shopper who pays first; the second is refused, the line named", async ({
+    test("the last piece is held for the shopper who pays first; the second is told someone is paying, before any payment", async ({
       page,
       browser,
     }, testInfo) => {
-      const { id, name } = await ownProduct(page, testInfo, "Zuri Last Piece", {
+      const { id } = await ownProduct(page, testInfo, "Zuri Last Piece", {
         sizes: ["M"],
         stock: { M: 1 },
       });
@@ -239,10 +239,11 @@ for (const javaScriptEnabled of [true, false]) {
         // The second shopper's tap finds the shelf empty.
         await other.getByRole("button", { name: "Add to Cart" }).click();
         await expect(notice(other, "Size M is sold out")).toBeAttached();
-        // At checkout they are told which line, and keep what they typed.
+        // At checkout, before any payment page, they are told someone is paying for it, and keep
+        // what they typed.
         await pay(other, "Wanjiru Kamau");
         await expect(other.getByRole("alert")).toHaveText(
-          `${name} in size M is sold out. Please remove it from your cart.`,
+          "Someone is paying for the last one. Try again in a few minutes, or choose another size.",
         );
         await expect(other).toHaveURL("/cart");
         await expect(other.getByRole("textbox", { name: "Full name", exact: true })).toHaveValue(

@@ -1,10 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { discountCodes, discountUses, orders, products } from "~/db/schema";
+import {
+  auditEvents,
+  discountCodes,
+  discountUses,
+  messages,
+  orderEvents,
+  orders,
+  productStock,
+  products,
+} from "~/db/schema";
 import { CheckoutError, placeOrder } from "~/modules/checkout/checkout.server";
 import { CODE_TRIES_PER_ADDRESS, listCodes, triedOffer } from "~/modules/discounts/codes.server";
+import { setStock } from "~/modules/inventory/stock.server";
 import { dashboardStats, revenueByDay } from "~/modules/orders/dashboard.server";
 import { refundOrder } from "~/modules/orders/refunds.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
@@ -106,6 +116,75 @@ describe.each(databases)("discount codes on $name", (database) => {
     expect(await refused(checkout("JAMHURI10", nextPhone(), { clientTotal: 4300 }))).toMatch(
       /changed/i,
     );
+  });
+
+  test("a code worth the whole order completes it without a payment: paid by the code, its piece sold, packing begun, the shopper told", async () => {
+    await handle.db.insert(products).values({
+      id: "dc2",
+      name: "Amani Ankara Scarf",
+      description: "d",
+      category: "accessories",
+      price: 1300,
+    });
+    await setStock(handle.db, { productId: "dc2", size: "", quantity: 1, adminId: null });
+    await code({ code: "ZAWADI", kind: "amount", value: 100_000 });
+    const cartId = randomUUID();
+    const phone = nextPhone();
+    const pickup = {
+      form: {
+        ...form(phone),
+        deliveryMethod: "pickup",
+        pickupLocation: "Milele Mall",
+        address: "",
+      },
+      items: [{ productId: "dc2", size: "", quantity: 1 }],
+      cartId,
+      messages: pesapal.services.settings,
+    };
+    const placed = await checkout("zawadi", phone, pickup);
+    const order = await orderOf(placed.orderId);
+    expect(order).toMatchObject({
+      amount: 0,
+      discount: 1300,
+      status: "Completed",
+      paymentMethod: "Discount code",
+      paymentReference: null,
+      fulfilmentState: "to_pack",
+      stockState: "sold",
+    });
+    expect(order.paymentStatus).toMatchObject({ state: "COMPLETED", amount: 0 });
+    // Straight to the order's own page: no provider was asked for a payment of nothing.
+    expect(placed.redirectUrl).toBe(
+      `${pesapal.services.settings.PUBLIC_URL}/orders/${order.trackingToken}`,
+    );
+    const [shelf] = await handle.db
+      .select({ quantity: productStock.quantity })
+      .from(productStock)
+      .where(eq(productStock.productId, "dc2"));
+    expect(shelf!.quantity).toBe(0);
+    const events = await handle.db
+      .select({ kind: orderEvents.kind })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(["created", "paid_by_code", "fulfilment_changed"]),
+    );
+    expect(events.map((e) => e.kind)).not.toContain("payment_requested");
+    const trail = await handle.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, order.id), eq(auditEvents.action, "paid_by_code")));
+    expect(trail).toMatchObject([{ entity: "order", after: { discount_code: "ZAWADI" } }]);
+    const told = await handle.db
+      .select({ kind: messages.kind, channel: messages.channel })
+      .from(messages)
+      .where(eq(messages.orderId, order.id));
+    expect(told.length).toBeGreaterThan(0);
+    expect(new Set(told.map((m) => m.kind))).toEqual(new Set(["payment_confirmed"]));
+    // The same submission again (a double tap) lands on the same paid order, charged nothing.
+    const again = await checkout("zawadi", phone, pickup);
+    expect(again).toEqual(placed);
+    expect((await orderOf(order.id)).status).toBe("Completed");
   });
 
   test("free delivery as a code; a minimum order and an end say why not", async () => {

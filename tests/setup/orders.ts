@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { holdOrderStock } from "~/modules/inventory/stock.server";
+import { DEFAULT_HOLD_LIMITS } from "~/modules/inventory/stock-rules";
 
 /** An order as stored. */
 export const orderOf = async (db: Db, id: string) =>
@@ -29,6 +30,8 @@ export async function holdPieces(
       customerEmail: "wanjiru@example.co.ke",
     })
     .returning();
-  await db.transaction((tx) => holdOrderStock(tx, order!, 30));
+  await db.transaction((tx) =>
+    holdOrderStock(tx, order!, { minutes: 30, limits: DEFAULT_HOLD_LIMITS }),
+  );
   return order!.id;
 }

@@ -8,18 +8,22 @@ import { type CartLine, NO_OFFER, type Offer } from "~/modules/discounts/code-ru
 import { CodeRefused, holdCodeUse, triedOffer } from "~/modules/discounts/codes.server";
 import {
   firstUnfilledLine,
+  HoldRefused,
   holdOrderStock,
   NotEnoughStockError,
 } from "~/modules/inventory/stock.server";
 import {
+  DEFAULT_HOLD_LIMITS,
   DEFAULT_STOCK_HOLD_MINUTES,
-  DEFAULT_STOCK_HOLD_SHARE,
+  type HoldTerms,
 } from "~/modules/inventory/stock-rules";
+import type { MessageSettings } from "~/modules/messages/outbox.server";
+import { completePaidByCode } from "~/modules/orders/paid-by-code.server";
 import { PaymentRequestFailed, requestPayment } from "~/modules/orders/payment-request.server";
 import { describeProvider } from "~/modules/payments/catalogue";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
-import type { Language } from "~/utils/language";
+import { type Language, pathIn } from "~/utils/language";
 import { recordOrderCreated } from "~/utils/metrics.server";
 import {
   CHECKOUT_MESSAGES,
@@ -194,16 +198,13 @@ type PlaceOrder = {
    * per address, cart and phone number (CHECKOUTS_PER_ADDRESS, _CART, _PHONE).
    */
   clientAddress?: string;
-  /** How long the order holds its units for the payment (STOCK_HOLD_MINUTES). */
-  holdMinutes?: number;
-  /** The share of a size's units unpaid orders may hold, in percent (STOCK_HOLD_SHARE). */
-  holdShare?: number;
+  /** How long the order holds its units, and how many one shopper may hold (STOCK_HOLD_*). */
+  hold?: HoldTerms;
+  /** What the shopper's and the owner's messages need, for an order a code pays in full. */
+  messages?: MessageSettings;
 };
 
 type OpenOrder = { id: string };
-
-/** How long an order holds its units, and what share of a size unpaid orders may hold. */
-type Hold = { minutes: number; share: number };
 
 /**
  * Checkout: validate, price from the database, create the order as Pending with its units held
@@ -221,7 +222,7 @@ export async function placeOrder(
   database: Pick<DatabaseHandle, "db" | "lockWhile">,
   providers: PaymentProviders,
   input: PlaceOrder,
-): Promise<{ orderId: string; redirectUrl: string }> {
+): Promise<{ orderId: string; redirectUrl: string; paid?: true }> {
   const { db } = database;
   if (input.provider !== undefined && !providers.has(input.provider)) {
     throw new CheckoutError(msg.providerUnavailable, 400, "INVALID_ARGUMENT", "paymentProvider");
@@ -252,10 +253,7 @@ export async function placeOrder(
       })
     : null;
 
-  const hold = {
-    minutes: input.holdMinutes ?? DEFAULT_STOCK_HOLD_MINUTES,
-    share: input.holdShare ?? DEFAULT_STOCK_HOLD_SHARE,
-  };
+  const hold = input.hold ?? { minutes: DEFAULT_STOCK_HOLD_MINUTES, limits: DEFAULT_HOLD_LIMITS };
   let open = key ? await findOpenOrder(db, key) : undefined;
   if (!open) {
     // A first look at the shelf: a sold-out line is refused before it counts against the limit,
@@ -290,6 +288,9 @@ export async function placeOrder(
     }
   }
 
+  // Nothing to pay (a code worth the whole order): paid at once, no provider asked for nothing.
+  if (priced.total === 0) return paidByCode(db, open.id, input);
+
   try {
     const answer = await requestPayment(database, {
       orderId: open.id,
@@ -304,6 +305,9 @@ export async function placeOrder(
   } catch (error) {
     if (error instanceof NotEnoughStockError)
       throw new CheckoutError(error.message, 409, "ABORTED");
+    if (error instanceof HoldRefused) {
+      throw new CheckoutError(error.message, 429, "RESOURCE_EXHAUSTED");
+    }
     if (error instanceof PaymentRequestFailed && error.reason === "paid") {
       throw new CheckoutError(msg.alreadyPaid, 409, "ABORTED");
     }
@@ -370,7 +374,7 @@ async function createOrder(
     provider: string;
     key: string | null;
     input: PlaceOrder;
-    hold: Hold;
+    hold: HoldTerms;
   },
 ): Promise<string | null> {
   const { priced, customer } = o;
@@ -395,6 +399,7 @@ async function createOrder(
           discount: priced.offer.discount,
           pickupLocation: customer.pickupLocation,
           cartId: o.input.cartId,
+          clientAddress: o.input.clientAddress ?? null,
           language: o.input.language ?? "en",
           retryOf: o.input.retryOf ?? null,
           paymentProvider: o.provider,
@@ -427,13 +432,7 @@ async function createOrder(
           items: priced.items.length,
         },
       });
-      await holdOrderStock(
-        tx,
-        { id: order.id, items: priced.items },
-        o.hold.minutes,
-        "checkout",
-        o.hold.share,
-      );
+      await holdOrderStock(tx, { id: order.id, items: priced.items }, o.hold, "checkout");
       return order.id;
     }),
   );
@@ -450,9 +449,29 @@ async function refusingShortLines<T>(run: () => Promise<T>): Promise<T> {
     if (error instanceof NotEnoughStockError) {
       throw new CheckoutError(error.message, 409, "ABORTED");
     }
+    if (error instanceof HoldRefused) {
+      throw new CheckoutError(error.message, 429, "RESOURCE_EXHAUSTED");
+    }
     if (error instanceof CodeRefused) {
       throw new CheckoutError(error.message, 409, "ABORTED", "discountCode");
     }
     throw error;
   }
+}
+
+/**
+ * An order its code pays in full: paid at once, and the shopper goes straight to the order's own
+ * page (in the order's language), as after a completed payment.
+ */
+async function paidByCode(db: Db, orderId: string, input: PlaceOrder) {
+  if (!input.messages) throw new Error("An order paid by its code needs the messages' settings.");
+  if (!(await completePaidByCode(db, input.messages, orderId))) {
+    throw new CheckoutError(msg.alreadyOnItsWay, 409, "ABORTED");
+  }
+  const [order] = await db
+    .select({ token: orders.trackingToken, language: orders.language })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const page = pathIn(order!.language, `/orders/${order!.token}`);
+  return { orderId, redirectUrl: `${input.publicUrl}${page}`, paid: true as const };
 }

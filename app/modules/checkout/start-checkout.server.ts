@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "~/db/client.server";
-import { readCartId } from "~/modules/cart/cart.server";
+import { clearCart, readCartId } from "~/modules/cart/cart.server";
+import { holdTermsOf } from "~/modules/inventory/stock-rules";
 import { purchaseTriedAgain } from "~/modules/orders/order-success.server";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import type { Settings } from "~/settings.server";
@@ -38,17 +39,20 @@ export async function startCheckout(
 ) {
   const env = shop.settings;
   const cartId = await readCartId(request);
-  return placeOrder(shop.database, shop.payments, {
+  const placed = await placeOrder(shop.database, shop.payments, {
     ...order,
     cartId,
     language: checkoutLanguage(request),
     retryOf: await purchaseTriedAgain(shop.database.db, request, cartId),
     publicUrl: env.PUBLIC_URL,
     shopName: env.SHOP_NAME,
-    holdMinutes: env.STOCK_HOLD_MINUTES,
-    holdShare: env.STOCK_HOLD_SHARE,
+    hold: holdTermsOf(env),
+    messages: env,
     freeDeliveryOver: env.FREE_DELIVERY_OVER,
   });
+  // Paid already (its code paid it all): the cart is done with, as after a payment's return.
+  if (placed.paid && cartId) await clearCart(shop.database.db, cartId);
+  return placed;
 }
 
 /**

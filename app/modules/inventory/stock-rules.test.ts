@@ -3,8 +3,10 @@ import { describe, expect, test } from "vitest";
 import {
   canFill,
   capLine,
+  DEFAULT_HOLD_LIMITS,
+  holderLimit,
   ledgerSum,
-  mayHold,
+  mayHoldFor,
   notEnoughStockMessage,
   releasesOnStatusChange,
   sizeAvailability,
@@ -46,19 +48,33 @@ describe("stock rules", () => {
   });
 
   test("the shopper is told the line and how many are left, in whole sentences", () => {
-    const dress = { name: "Zuri Kitenge Wrap Dress", size: "M" };
+    const dress = { name: "Zuri Kitenge Wrap Dress", size: "M", quantity: 3 };
     expect(notEnoughStockMessage(dress, 2)).toBe(
       "Only 2 left of Zuri Kitenge Wrap Dress in size M. Please lower the quantity in your cart.",
     );
     expect(notEnoughStockMessage(dress, 0)).toBe(
       "Zuri Kitenge Wrap Dress in size M is sold out. Please remove it from your cart.",
     );
-    const bag = { name: "Kito Ankara Tote Bag", size: "" };
+    const bag = { name: "Kito Ankara Tote Bag", size: "", quantity: 2 };
     expect(notEnoughStockMessage(bag, 1)).toBe(
       "Only 1 left of Kito Ankara Tote Bag. Please lower the quantity in your cart.",
     );
     expect(notEnoughStockMessage(bag, 0)).toBe(
       "Kito Ankara Tote Bag is sold out. Please remove it from your cart.",
+    );
+  });
+
+  test("when orders being paid for hold what a line lacks, the shopper is told someone is paying", () => {
+    const dress = { name: "Zuri Kitenge Wrap Dress", size: "M", quantity: 1 };
+    expect(notEnoughStockMessage(dress, 0, 1)).toBe(
+      "Someone is paying for the last one. Try again in a few minutes, or choose another size.",
+    );
+    expect(notEnoughStockMessage({ ...dress, size: "" }, 0, 2)).toBe(
+      "Someone is paying for the last one. Try again in a few minutes, or choose another piece.",
+    );
+    // The holds would not make up what is asked: how many there are is what helps.
+    expect(notEnoughStockMessage({ ...dress, quantity: 3 }, 1, 1)).toBe(
+      "Only 1 left of Zuri Kitenge Wrap Dress in size M. Please lower the quantity in your cart.",
     );
   });
 
@@ -116,34 +132,35 @@ describe("stock rules", () => {
   });
 });
 
-describe("the share unpaid orders may hold", () => {
-  test("at 10%, one of 10 units may be held, not two, and nothing of a size of 9", () => {
-    expect(mayHold(0, 1, 10, 10)).toBe(true);
-    expect(mayHold(1, 1, 9, 10)).toBe(false);
-    expect(mayHold(0, 2, 10, 10)).toBe(false);
-    expect(mayHold(0, 1, 9, 10)).toBe(false);
-    expect(mayHold(0, 9, 9, 100)).toBe(true);
-    expect(mayHold(0, 1, 5, 0)).toBe(false);
+describe("what one shopper's unpaid orders may hold", () => {
+  test("a cart or a phone holds up to its pieces; an address a share of the shop, never less", () => {
+    const limits = { perShopper: 30, perAddressPercent: 2 };
+    expect(holderLimit("cart", limits, 3_520)).toBe(30);
+    expect(holderLimit("phone", limits, 3_520)).toBe(30);
+    expect(holderLimit("address", limits, 3_520)).toBe(70);
+    expect(holderLimit("address", limits, 200)).toBe(30);
+    expect(mayHoldFor(25, 5, 30)).toBe(true);
+    expect(mayHoldFor(25, 6, 30)).toBe(false);
+    expect(DEFAULT_HOLD_LIMITS).toEqual(limits);
   });
 
-  test("whatever the order of checkouts, the held units never pass the share", () => {
+  test("five addresses at the default limits hold at most a tenth of any shop of 1,500 pieces or more", () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 500 }),
-        fc.integer({ min: 0, max: 100 }),
-        fc.array(fc.integer({ min: 1, max: 99 }), { maxLength: 40 }),
-        (units, share, wanted) => {
-          let shelf = units;
-          let held = 0;
-          for (const w of wanted) {
-            if (w <= shelf && mayHold(held, w, shelf, share)) {
-              shelf -= w;
-              held += w;
-            }
+        fc.integer({ min: 1_500, max: 1_000_000 }),
+        fc.array(fc.integer({ min: 1, max: 99 }), { maxLength: 60 }),
+        (units, wanted) => {
+          let total = 0;
+          for (let address = 0; address < 5; address++) {
+            let held = 0;
+            const limit = holderLimit("address", DEFAULT_HOLD_LIMITS, units);
+            for (const w of wanted) if (mayHoldFor(held, w, limit)) held += w;
+            total += held;
           }
-          expect(held * 100).toBeLessThanOrEqual(share * units);
+          expect(total * 10).toBeLessThanOrEqual(units);
         },
       ),
+      { numRuns: 200 },
     );
   });
 });

@@ -7,22 +7,45 @@ import { msg } from "~/i18n/messages";
  * still holds according to the ledger. `stock.server.ts` applies them with conditional updates.
  */
 
-/** How long units wait for their payment when STOCK_HOLD_MINUTES is not set (env.server.ts agrees). */
-export const DEFAULT_STOCK_HOLD_MINUTES = 30;
 /**
- * The share of a size's units (on the shelf plus held) that unpaid orders may hold at once, in
- * percent, when STOCK_HOLD_SHARE is not set: holds are a courtesy to shoppers who are paying, not
- * a way to take stock off sale (decision 42).
+ * How long units wait for their payment when STOCK_HOLD_MINUTES is not set: long enough to pay
+ * by card or M-Pesa, short enough that a shopper who walked away frees the piece soon (decision 57).
  */
-export const DEFAULT_STOCK_HOLD_SHARE = 10;
+export const DEFAULT_STOCK_HOLD_MINUTES = 15;
 
 /**
- * Whether unpaid orders may hold `wanted` more units of a size that has `onShelf` on the shelf
- * and `held` held already, without holding more than `sharePercent` of its units.
+ * What the unpaid orders of one shopper may hold at once (decision 57): a cart or a phone number
+ * at most `perShopper` pieces; a network address at most `perAddressPercent` of the shop's pieces
+ * (on the shelf plus held), never fewer than `perShopper`, since a mobile network puts many
+ * shoppers behind one address.
  */
-export function mayHold(held: number, wanted: number, onShelf: number, sharePercent: number) {
-  return (held + wanted) * 100 <= sharePercent * (onShelf + held);
+export type HoldLimits = { perShopper: number; perAddressPercent: number };
+export const DEFAULT_HOLD_LIMITS: HoldLimits = { perShopper: 30, perAddressPercent: 2 };
+
+/** How long an order holds its pieces, and how much one shopper may hold. */
+export type HoldTerms = { minutes: number; limits: HoldLimits };
+
+/** The hold terms a shop's settings give. */
+export const holdTermsOf = (env: {
+  STOCK_HOLD_MINUTES: number;
+  STOCK_HOLD_PER_SHOPPER: number;
+  STOCK_HOLD_PER_ADDRESS: number;
+}): HoldTerms => ({
+  minutes: env.STOCK_HOLD_MINUTES,
+  limits: { perShopper: env.STOCK_HOLD_PER_SHOPPER, perAddressPercent: env.STOCK_HOLD_PER_ADDRESS },
+});
+
+/** Who an unpaid order holds pieces for: the cart that placed it, its phone number, its address. */
+export type Holder = "cart" | "phone" | "address";
+
+/** The most pieces the unpaid orders of one holder may hold, in a shop of `shopUnits` pieces. */
+export function holderLimit(holder: Holder, limits: HoldLimits, shopUnits: number) {
+  if (holder !== "address") return limits.perShopper;
+  return Math.max(limits.perShopper, Math.floor((limits.perAddressPercent * shopUnits) / 100));
 }
+
+/** Whether a holder already holding `held` pieces may hold `wanted` more. */
+export const mayHoldFor = (held: number, wanted: number, limit: number) => held + wanted <= limit;
 
 /** The most pieces an admin may set for one size. */
 export const MAX_STOCK = 100_000;
@@ -74,8 +97,18 @@ export function takeForSale(onShelf: number, wanted: number): { take: number; sh
   return { take, short: wanted - take };
 }
 
-/** The sentence a shopper sees when a line of their order cannot be filled. */
-export function notEnoughStockMessage(line: Pick<StockLine, "name" | "size">, left: number) {
+/**
+ * The sentence a shopper sees when a line of their order cannot be filled. When unpaid orders
+ * hold the pieces it lacks (`held`), they may come back: the shopper is told someone is paying.
+ */
+export function notEnoughStockMessage(
+  line: Pick<StockLine, "name" | "size" | "quantity">,
+  left: number,
+  held = 0,
+) {
+  if (held > 0 && left + held >= line.quantity) {
+    return line.size ? msg.someoneIsPaying : msg.someoneIsPayingNoSize;
+  }
   if (line.size) {
     return left > 0
       ? msg.onlyLeftOfInSize(left, line.name, line.size)

@@ -10,11 +10,15 @@ import {
   user,
 } from "~/db/schema";
 import type { ShortLine, StockMovementKind } from "~/db/stock-states";
+import { msg } from "~/i18n/messages";
 import { asAdmin } from "~/modules/audit/acting-as.server";
 import {
   canFill,
+  type Holder,
+  type HoldTerms,
+  holderLimit,
   MAX_STOCK,
-  mayHold,
+  mayHoldFor,
   notEnoughStockMessage,
   type StockLine,
   stockLines,
@@ -31,15 +35,22 @@ import {
 
 type Exec = Db | Tx;
 
-/** A line the shelf cannot fill; the message names it and says how many are left. */
+/**
+ * A line the shelf cannot fill; the message names it and says how many are left, or that someone
+ * is paying for the last one when unpaid orders hold what it lacks.
+ */
 export class NotEnoughStockError extends Error {
   constructor(
     readonly line: StockLine,
     readonly left: number,
+    readonly held = 0,
   ) {
-    super(notEnoughStockMessage(line, left));
+    super(notEnoughStockMessage(line, left, held));
   }
 }
+
+/** An order that would take one shopper past the pieces unpaid orders may hold for them. */
+export class HoldRefused extends Error {}
 
 /** An admin's stock change that cannot be made, in a sentence. */
 export class StockError extends Error {}
@@ -112,14 +123,17 @@ export async function firstUnfilledLine(db: Exec, items: readonly OrderItem[]) {
   const levels = await stockLevels(db, [...new Set(lines.map((l) => l.productId))]);
   for (const line of lines) {
     const left = levels.get(`${line.productId}:${line.size}`) ?? null;
-    if (!canFill(left, line.quantity)) return new NotEnoughStockError(line, left ?? 0);
+    if (!canFill(left, line.quantity)) {
+      const held = await heldByUnpaidOrders(db, line.productId, line.size);
+      return new NotEnoughStockError(line, left ?? 0, held);
+    }
   }
   return null;
 }
 
 /** Units of a size held now by orders not yet paid (their stock state is 'held'). */
-async function heldByUnpaidOrders(tx: Tx, productId: string, size: string) {
-  const result = await tx.execute<{ units: number }>(sql`
+async function heldByUnpaidOrders(db: Exec, productId: string, size: string) {
+  const result = await db.execute<{ units: number }>(sql`
     select coalesce(sum(-m.change), 0)::int as units
       from ${stockMovements} m join ${orders} o on o.id = m.order_id
      where m.product_id = ${productId} and m.size = ${size}
@@ -127,38 +141,89 @@ async function heldByUnpaidOrders(tx: Tx, productId: string, size: string) {
   return Number(result.rows[0]?.units ?? 0);
 }
 
+const HOLDER_COLUMNS = {
+  cart: sql`o.cart_id`,
+  phone: sql`o.customer_phone`,
+  address: sql`o.client_address`,
+} as const;
+
+/** Pieces held now by the unpaid orders of one cart, phone number or address. */
+async function heldFor(tx: Tx, holder: Holder, value: string) {
+  const result = await tx.execute<{ units: number }>(sql`
+    select coalesce(sum(-m.change), 0)::int as units
+      from ${stockMovements} m join ${orders} o on o.id = m.order_id
+     where o.stock_state = 'held' and ${HOLDER_COLUMNS[holder]}::text = ${value}
+       and m.kind in ('held', 'released')`);
+  return Number(result.rows[0]?.units ?? 0);
+}
+
+/** Every piece of the shop on sale, counted: on the shelf, and held by unpaid orders. */
+async function shopUnits(tx: Tx) {
+  const result = await tx.execute<{ units: number }>(sql`
+    select (select coalesce(sum(s.quantity), 0) from ${productStock} s
+              join ${products} p on p.id = s.product_id where p.in_stock)
+         + (select coalesce(sum(-m.change), 0) from ${stockMovements} m
+              join ${orders} o on o.id = m.order_id
+              join ${products} p on p.id = m.product_id
+             where o.stock_state = 'held' and m.kind in ('held', 'released') and p.in_stock)
+           as units`);
+  return Number(result.rows[0]?.units ?? 0);
+}
+
 /**
  * Holds the units of every tracked line of an order, inside the transaction that places (or
- * resumes) it. Every tracked line must be on the shelf now, or NotEnoughStockError is thrown and
- * the caller's transaction rolls back. The order holds all its lines, or none when a line would
- * take unpaid orders past `sharePercent` of that size's units (mayHold): it then goes to its
- * payment with its units still on sale, marked 'released', and a completed payment takes them as
- * a late payment does (decision 42). Sets the order's stock state: 'held' until `holdMinutes`
- * from now, 'released', or none when no line is tracked. Answers whether it holds units.
+ * resumes) it (decision 57). Every tracked line must be on the shelf now, or NotEnoughStockError
+ * is thrown (saying someone is paying when unpaid orders hold what it lacks) and the caller's
+ * transaction rolls back: an order that may be paid always holds its pieces, so the orders that
+ * can still be paid for a size never outnumber its pieces. The pieces one cart, phone number or
+ * address holds through unpaid orders are bounded (`holderLimit`); past that, HoldRefused.
+ * Sets the order's stock state: 'held' until `hold.minutes` from now, or none when no line is
+ * tracked. Answers whether it holds units.
  */
 export async function holdOrderStock(
   tx: Tx,
   order: { id: string; items: readonly OrderItem[] },
-  holdMinutes: number,
+  hold: HoldTerms,
   reason = "checkout",
-  sharePercent = 100,
 ) {
+  const [row] = await tx
+    .select({ cart: orders.cartId, phone: orders.customerPhone, address: orders.clientAddress })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  const holders = (["address", "cart", "phone"] as const)
+    .map((holder) => ({ holder, value: row?.[holder] ?? null }))
+    .filter((h): h is { holder: Holder; value: string } => Boolean(h.value));
+  // One checkout at a time per holder, in one order (address, cart, phone; then the sizes' rows):
+  // two checkouts of one shopper cannot both pass the limit, and no two wait on each other.
+  for (const { holder, value } of holders) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`hold:${holder}:${value}`}, 0))`,
+    );
+  }
   const tracked: StockLine[] = [];
-  let withinShare = true;
-  // Each size's row is locked first (in the lines' order), so the share is judged on numbers no
-  // other checkout changes before this one holds.
   for (const line of stockLines(order.items)) {
     const left = await onShelf(tx, line.productId, line.size, true);
     if (left === null) continue;
-    if (left < line.quantity) throw new NotEnoughStockError(line, left);
-    tracked.push(line);
-    if (withinShare && sharePercent < 100) {
+    if (left < line.quantity) {
       const held = await heldByUnpaidOrders(tx, line.productId, line.size);
-      withinShare = mayHold(held, line.quantity, left, sharePercent);
+      throw new NotEnoughStockError(line, left, held);
+    }
+    tracked.push(line);
+  }
+  const wanted = tracked.reduce((sum, line) => sum + line.quantity, 0);
+  if (wanted > hold.limits.perShopper) {
+    throw new HoldRefused(msg.holdTooLarge(hold.limits.perShopper));
+  }
+  if (wanted > 0) {
+    const units = holders.some((h) => h.holder === "address") ? await shopUnits(tx) : 0;
+    for (const { holder, value } of holders) {
+      const limit = holderLimit(holder, hold.limits, units);
+      if (!mayHoldFor(await heldFor(tx, holder, value), wanted, limit)) {
+        throw new HoldRefused(msg.holdLimitReached);
+      }
     }
   }
-  const hold = tracked.length > 0 && withinShare;
-  for (const line of hold ? tracked : []) {
+  for (const line of tracked) {
     await move(
       tx,
       {
@@ -176,15 +241,15 @@ export async function holdOrderStock(
   await tx
     .update(orders)
     .set(
-      hold
+      tracked.length > 0
         ? {
             stockState: "held",
-            stockHeldUntil: sql`now() + make_interval(mins => ${holdMinutes})`,
+            stockHeldUntil: sql`now() + make_interval(mins => ${hold.minutes})`,
           }
-        : { stockState: tracked.length > 0 ? "released" : null, stockHeldUntil: null },
+        : { stockState: null, stockHeldUntil: null },
     )
     .where(eq(orders.id, order.id));
-  return hold;
+  return tracked.length > 0;
 }
 
 /** How many of a product's movements its history shows, newest first. */
@@ -286,10 +351,10 @@ export async function sellHeldStock(tx: Tx, orderId: string) {
 
 /**
  * A completed payment of an order whose hold was released (the shopper paid after the hold
- * time), or that never held (decision 42): each line it had held, or every tracked line, is taken
- * as far as the shelf allows. Lines it cannot fill
- * are answered and stored on the order (`stock_short`): paid, but oversold, for the owner to
- * refund or restock.
+ * time), or that never held (orders placed before decision 57): each line it had held, or every
+ * tracked line, is taken as far as the shelf allows. Lines it cannot fill are answered and stored
+ * on the order (`stock_short`): paid, but oversold; the settlement refunds them at once where the
+ * provider can (`short-refund.server.ts`), and the owner sees the rest.
  */
 export async function sellReleasedStock(
   tx: Tx,
@@ -302,7 +367,7 @@ export async function sellReleasedStock(
   );
   const short: ShortLine[] = [];
   for (const line of stockLines(order.items)) {
-    // An order that never held (beyond the share unpaid orders may hold) takes every tracked line.
+    // An order that never held takes every tracked line.
     if (once.size > 0 && !once.has(`${line.productId}:${line.size}`)) continue;
     const left = await onShelf(tx, line.productId, line.size, true);
     if (left === null) continue;

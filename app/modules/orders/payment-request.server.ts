@@ -3,6 +3,7 @@ import type { DatabaseHandle, Db } from "~/db/client.server";
 import { orderEvents, orders, paymentAttempts } from "~/db/schema";
 import { itemCount } from "~/modules/cart/cart-rules";
 import { holdOrderStock, releaseOrderStock } from "~/modules/inventory/stock.server";
+import type { HoldTerms } from "~/modules/inventory/stock-rules";
 import {
   merchantReference,
   PaymentError,
@@ -26,8 +27,8 @@ export type PaymentAsk = {
   payerPhone?: string;
   publicUrl: string;
   shopName: string;
-  /** How long the order holds its units, and the share of a size unpaid orders may hold. */
-  hold: { minutes: number; share: number };
+  /** How long the order holds its units, and how many one shopper may hold. */
+  hold: HoldTerms;
 };
 
 export type PaymentAnswer =
@@ -93,7 +94,7 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
       .returning({ number: orders.paymentAttempts });
     const number = claimed!.number;
     // Units it still holds wait as long again; units it gave back are taken again, or the shopper
-    // is told which line is short (the whole transaction is undone).
+    // is told which line is short or held by someone paying (the whole transaction is undone).
     if (order.stockState === "held") {
       await tx
         .update(orders)
@@ -103,9 +104,8 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
       await holdOrderStock(
         tx,
         { id: orderId, items: order.items },
-        ask.hold.minutes,
+        ask.hold,
         "payment tried again",
-        ask.hold.share,
       );
     }
     if (number > 1) {

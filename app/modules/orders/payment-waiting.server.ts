@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import { msg } from "~/i18n/messages";
-import { NotEnoughStockError } from "~/modules/inventory/stock.server";
+import { HoldRefused, NotEnoughStockError } from "~/modules/inventory/stock.server";
+import { holdTermsOf } from "~/modules/inventory/stock-rules";
 import { describeProvider } from "~/modules/payments/catalogue";
 import { paymentFailureText } from "~/modules/payments/payment-failure";
 import type { PaymentProviders } from "~/modules/payments/registry";
@@ -95,7 +96,7 @@ export async function payAgain(
         : {}),
       publicUrl: env.PUBLIC_URL,
       shopName: env.SHOP_NAME,
-      hold: { minutes: env.STOCK_HOLD_MINUTES, share: env.STOCK_HOLD_SHARE },
+      hold: holdTermsOf(env),
     });
     return { redirectUrl: answer.redirectUrl };
   } catch (error) {
@@ -104,7 +105,7 @@ export async function payAgain(
     }
     if (error instanceof PaymentRequestFailed)
       return { error: msg.paymentServiceUnreachable, status: 502 };
-    if (error instanceof NotEnoughStockError) {
+    if (error instanceof NotEnoughStockError || error instanceof HoldRefused) {
       return { error: error.message, status: 400 };
     }
     throw error;

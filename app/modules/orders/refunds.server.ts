@@ -124,7 +124,11 @@ async function complete(
  * refund, gives its amount back to what is left, and comes back as the form's sentence.
  */
 export async function refundOrder(
-  services: Pick<Services, "database" | "payments" | "settings">,
+  services: {
+    database: Pick<Services["database"], "db">;
+    payments: Services["payments"];
+    settings: MessageSettings;
+  },
   input: RefundForm & { orderId: string; adminId: string | null; adminName: string },
 ) {
   if (!isUuid(input.orderId)) throw new RefundError("No such order.");

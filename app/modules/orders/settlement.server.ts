@@ -15,6 +15,7 @@ import { startFulfilment } from "./fulfilment.server";
 import { attemptForPayment, closeAttempt, type PaymentAttempt } from "./payment-attempts.server";
 import { recordReversal } from "./refunds.server";
 import { decideSettlement, storedPaymentFingerprint } from "./settlement-rules";
+import { refundShortLines } from "./short-refund.server";
 
 export type SettleSource = "ipn" | "callback" | "reconciliation";
 
@@ -82,7 +83,7 @@ export async function settleOrder(
     answer.state === "PENDING" && options.expired
       ? { ...answer, state: "FAILED", failure: "timed_out", description: "expired unanswered" }
       : answer;
-  return db.transaction(async (tx) => {
+  const settled = await db.transaction(async (tx) => {
     const [order] = await tx
       .select()
       .from(orders)
@@ -123,6 +124,9 @@ export async function settleOrder(
     }
     return settleCountingAttempt(tx, shop.settings, order, attempt, status, source);
   });
+  // Paid for pieces sold meanwhile: given back at once where the provider can (decision 57).
+  if (settled && status.state === "COMPLETED") await refundShortLines(shop, settled.orderId);
+  return settled;
 }
 
 /**

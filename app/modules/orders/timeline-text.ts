@@ -46,6 +46,10 @@ export function describeEvent(kind: string, details: Record<string, unknown>): s
       return "Paid after its hold ended: its pieces were taken again";
     case "stock_oversold":
       return "Oversold: paid after its hold ended, and some pieces were gone";
+    case "short_refund_tried":
+      return "The pieces that were gone are refunded through the payment's provider where it can";
+    case "paid_by_code":
+      return `Paid in full by the discount code ${str(details.code) ?? ""}: nothing to pay`.trim();
     case "fulfilment_changed": {
       const to = isFulfilmentState(details.to) ? FULFILMENT_LABELS[details.to] : "?";
       const note = str(details.note);

@@ -644,7 +644,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     ? msg.processing
                     : updating
                       ? msg.updatingTotal
-                      : msg.payAmount(formatKsh(total))}
+                      : total === 0
+                        ? msg.placeOrderNothingToPay
+                        : msg.payAmount(formatKsh(total))}
                 </button>
               );
             })}
