@@ -114,14 +114,19 @@ describe.each(databases)("M-Pesa prompts to a stranger's number, on $name", (dat
   };
 
   /** 'Send the prompt again' on a waiting page, as its form posts it. */
-  const sendAgain = async (on: Services, page: string, cookie: string | null) => {
+  const sendAgain = async (
+    on: Services,
+    page: string,
+    cookie: string | null,
+    payerPhone = "0722000999",
+  ) => {
     const request = new Request(`http://localhost/pay/${page}`, {
       method: "POST",
       headers: {
         "Content-Type": "application/x-www-form-urlencoded",
         ...(cookie ? { Cookie: cookie } : {}),
       },
-      body: new URLSearchParams({ intent: "again", payerPhone: "0722000999" }),
+      body: new URLSearchParams({ intent: "again", payerPhone }),
     });
     try {
       const answer = (await payAction(
@@ -211,5 +216,58 @@ describe.each(databases)("M-Pesa prompts to a stranger's number, on $name", (dat
     expect(limited[0]!.message).toMatch(
       /^This M-Pesa number has had 3 payment requests in the last hour\. Please try again in \d+ minutes?, or pay another way\.$/,
     );
+  });
+
+  test("another browser with the waiting page's link cannot send the prompt again nor change the number; the one that ordered can", async () => {
+    const stranger = "254733111222";
+    const cartId = randomUUID();
+    const response = await apiCheckout(
+      routeArgs<never>(
+        shops[0]!,
+        new Request("http://localhost/api/checkout", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Cookie: await cookieOf(cartId) },
+          body: JSON.stringify({
+            data: {
+              items: [{ id: "9801", quantity: 1, size: "M" }],
+              checkoutData: form("0733111222"),
+              total: 2500,
+              paymentMethod: "mpesa-express",
+            },
+          }),
+        }),
+        { clientAddress: "10.66.0.2" },
+      ),
+    );
+    expect(response.status).toBe(200);
+    const page = String((await response.json()).data.redirectUrl).split("/pay/")[1]!;
+    const [prompt] = daraja.emulator.control.promptsTo(stranger);
+    expect(prompt).toMatchObject({ open: true, amount: 2500 });
+    const [attempt] = await handle.db
+      .select({ reference: paymentAttempts.reference })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.phone, stranger));
+    daraja.emulator.control.answer(attempt!.reference!, "cancel");
+    await until(async () => {
+      const [a] = await handle.db
+        .select({ state: paymentAttempts.state })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.phone, stranger));
+      return a?.state === "failed";
+    });
+    // No cookie, or another browser's cart: refused in a sentence, nothing sent.
+    for (const cookie of [null, await cookieOf(randomUUID())]) {
+      for (let i = 0; i < 6; i++) {
+        expect(await sendAgain(shops[i % shops.length]!, page, cookie, "0733111222")).toEqual({
+          status: 403,
+          message: en.payOnlyFromPlacingPhone,
+        });
+      }
+    }
+    expect(daraja.emulator.control.promptsTo(stranger)).toHaveLength(1);
+    // The browser that ordered: a new prompt for the same order.
+    const own = await sendAgain(shops[0]!, page, await cookieOf(cartId), "0733111222");
+    expect(own.status).toBe(302);
+    expect(daraja.emulator.control.promptsTo(stranger)).toHaveLength(2);
   });
 });
