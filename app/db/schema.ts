@@ -325,6 +325,8 @@ export const paymentAttempts = pgTable(
     unique("payment_attempts_reference_unique").on(t.provider, t.reference),
     uniqueIndex("payment_attempts_one_open").on(t.orderId).where(sql`${t.state} = 'open'`),
     index("payment_attempts_order_idx").on(t.orderId, t.number),
+    // The prompts asked of one M-Pesa number lately (the per-number limit).
+    index("payment_attempts_phone_idx").on(t.phone, t.createdAt),
     index("payment_attempts_unfinished_idx")
       .on(t.createdAt)
       .where(sql`${t.state} in ('open', 'replaced')`),

@@ -686,3 +686,14 @@ export const tooLargeForm =
 export const tooLargePhotos =
   "The photos chosen are too large together. Choose at most 3 photos, each 10 MB or smaller, and try again.";
 export const goBack = "Go back";
+
+// An M-Pesa number's prompts are limited, whichever orders ask (a stranger cannot flood a phone).
+export const promptOpenOnNumber =
+  "A payment request is already waiting on this M-Pesa number. Answer or cancel it on the phone, then try again in a few minutes, or pay another way.";
+export const promptsPerHourUsed = (limit: number, minutes: number) =>
+  `This M-Pesa number has had ${limit} payment requests in the last hour. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, or pay another way.`;
+export const payOnlyFromPlacingPhone =
+  "Only the phone or computer that placed this order can send the prompt again or change the M-Pesa number. You can still pay another way.";
+export const payOnlyFromPlacingPhoneNoOther =
+  "Only the phone or computer that placed this order can send the prompt again or change the M-Pesa number.";
+export const demoAccount = (reference: string) => `Account ${reference}`;

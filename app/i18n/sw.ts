@@ -699,3 +699,14 @@ export const tooLargeForm =
 export const tooLargePhotos =
   "Picha ulizochagua ni kubwa mno kwa pamoja. Chagua picha 3 au chache, kila moja MB 10 au chini, kisha ujaribu tena.";
 export const goBack = "Rudi nyuma";
+
+// An M-Pesa number's prompts are limited, whichever orders ask (a stranger cannot flood a phone).
+export const promptOpenOnNumber =
+  "Kuna ombi la malipo linalosubiri kwenye nambari hii ya M-Pesa. Lijibu au ulighairi kwenye simu, kisha ujaribu tena baada ya dakika chache, au ulipe kwa njia nyingine.";
+export const promptsPerHourUsed = (limit: number, minutes: number) =>
+  `Nambari hii ya M-Pesa imepokea maombi ${limit} ya malipo katika saa moja iliyopita. Tafadhali jaribu tena baada ya dakika ${minutes}, au ulipe kwa njia nyingine.`;
+export const payOnlyFromPlacingPhone =
+  "Ni simu au kompyuta iliyoweka agizo hili pekee inayoweza kutuma ombi tena au kubadilisha nambari ya M-Pesa. Bado unaweza kulipa kwa njia nyingine.";
+export const payOnlyFromPlacingPhoneNoOther =
+  "Ni simu au kompyuta iliyoweka agizo hili pekee inayoweza kutuma ombi tena au kubadilisha nambari ya M-Pesa.";
+export const demoAccount = (reference: string) => `Akaunti ${reference}`;

@@ -1,14 +1,18 @@
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { cartLines, carts, orders, products } from "~/db/schema";
+import { cartLines, carts, orders, paymentAttempts, products } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/admins.server";
+import { cartCookie } from "~/modules/cart/cart.server";
 import { DiskStorage } from "~/modules/media/storage.server";
 import { PROVIDER_DESCRIPTIONS } from "~/modules/payments/catalogue";
+import { PaymentProviders } from "~/modules/payments/registry";
 import routes from "~/routes";
 import { ownBodyType } from "../../server/refuse-malformed";
 import { adminSessionCookie } from "../setup/admin-session";
 import { databases } from "../setup/databases";
+import { startDaraja } from "../setup/mpesa";
 import { testServices } from "../setup/services";
 import { startShop } from "../setup/shop-server";
 import { tempDir } from "../setup/temp-dir";
@@ -115,6 +119,7 @@ const FIELD_NAMES = [
   "endsAt",
   "categories",
   "salePrice",
+  "payerPhone",
   "saleStartsAt",
   "saleEndsAt",
   "id",
@@ -481,5 +486,105 @@ describe.each(databases)("hostile input over HTTP, on $name", (database) => {
       ),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe.each(databases)("hostile input to an M-Pesa waiting page, on $name", (database) => {
+  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let daraja: Awaited<ReturnType<typeof startDaraja>>;
+  let page = "";
+  let placingCookie = "";
+  const NUMBER = "254733000444";
+
+  beforeAll(async () => {
+    handle = await database.open();
+    daraja = await startDaraja();
+    const services = await testServices(
+      handle,
+      { payments: new PaymentProviders([daraja.provider()]) },
+      shop.settings(),
+    );
+    shop.serve(services);
+    const cartId = randomUUID();
+    placingCookie = (await cartCookie.serialize(cartId)).split(";")[0]!;
+    const [order] = await handle.db
+      .insert(orders)
+      .values({
+        status: "Failed",
+        amount: 1300,
+        currency: "KES",
+        items: [{ productId: PRODUCT_ID, name: "Wrap", quantity: 1, price: 1300 }],
+        customerName: "Mgeni",
+        customerPhone: NUMBER,
+        customerEmail: "mgeni@example.co.ke",
+        address: "",
+        city: "",
+        deliveryMethod: "pickup",
+        cartId,
+        paymentProvider: "mpesa-express",
+        paymentAttempts: 3,
+      })
+      .returning({ id: orders.id });
+    // The number's prompts of the hour are used up: no request below reaches Daraja.
+    const attempts = await handle.db
+      .insert(paymentAttempts)
+      .values(
+        [1, 2, 3].map((number) => ({
+          orderId: order!.id,
+          number,
+          provider: "mpesa-express",
+          reference: `ws_CO_fuzz${number}`,
+          state: "failed" as const,
+          amount: 1300,
+          phone: NUMBER,
+        })),
+      )
+      .returning({ id: paymentAttempts.id });
+    page = `/pay/${attempts[2]!.id}`;
+  });
+
+  afterAll(async () => {
+    await daraja?.close();
+    await handle?.dispose();
+  });
+
+  test("'Send the prompt again' and 'Pay another way' with arbitrary fields, from the placing browser or another, never make a server error or a prompt", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("again", "other"),
+        fields(
+          fc.oneof(
+            fc.string(),
+            fc.constantFrom("again", "other", "0733000444", "+254 733 000 444", "07"),
+          ),
+        ),
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom(...ACCEPTS),
+        async (intent, list, multipart, placing, accept) => {
+          const body = asForm([["intent", intent], ...list], multipart);
+          const response = await fetch(shop.origin + page, {
+            method: "POST",
+            body: body.body,
+            redirect: "manual",
+            headers: {
+              Origin: shop.origin,
+              Accept: accept,
+              ...(placing ? { Cookie: placingCookie } : {}),
+            },
+          });
+          const text = await response.text();
+          const where = `${body.label} (${placing ? "placing" : "another"} browser): ${response.status}`;
+          expect(response.status, where).toBeGreaterThanOrEqual(400);
+          expect(response.status, where).toBeLessThan(500);
+          expect(messageOf(response.headers.get("content-type") ?? "", text), where).toMatch(
+            SENTENCE,
+          );
+          expect(errorLogs, where).not.toHaveBeenCalled();
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(daraja.emulator.control.promptsTo(NUMBER)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -44,26 +45,28 @@ describe.each(databases)("M-Pesa Express beside Pesapal, on $name", (database) =
       .orderBy(paymentAttempts.number);
   /** Each order's phone is its own: one open prompt per phone, as on M-Pesa. */
   let phones = 0;
-  /** A shopper's M-Pesa checkout of the dress, on one shop process. */
-  const placeMpesaOrder = (on: Services, phone: string) =>
+  /** A shopper's M-Pesa checkout of the dress, on one shop process, from a browser's cart. */
+  const placeMpesaOrder = (on: Services, phone: string, cartId: string | null = null) =>
     placeOrder(on.database, on.payments, {
       form: { ...form, phone },
       items: [{ productId: "9701", size: "M", quantity: 1 }],
       clientTotal: 2500,
-      cartId: null,
+      cartId,
       publicUrl: "http://localhost:3000",
       shopName: "Amani Prints",
       freeDeliveryOver: 0,
       provider: "mpesa-express",
     });
   const checkout = async () => {
+    const cartId = randomUUID();
     const placed = await placeMpesaOrder(
       shop,
       `07${String(10_000_000 + phones++).padStart(8, "0")}`,
+      cartId,
     );
     const token = placed.redirectUrl.split("/pay/")[1]!;
     const prompt = (await orderOf(placed.orderId)).paymentReference!;
-    return { ...placed, token, prompt };
+    return { ...placed, token, prompt, cartId };
   };
 
   beforeAll(async () => {
@@ -205,10 +208,14 @@ describe.each(databases)("M-Pesa Express beside Pesapal, on $name", (database) =
   });
 
   test("'Send the prompt again' after a timeout: a new prompt for the same order, which pays it", async () => {
-    const { orderId, token, prompt } = await checkout();
+    const { orderId, token, prompt, cartId } = await checkout();
     daraja.emulator.control.answer(prompt, "timeout");
     await until(async () => (await orderOf(orderId)).status === "Failed");
-    const again = await payAgain(shop, token, { way: "again", payerPhone: "254799000111" });
+    const again = await payAgain(shop, token, {
+      way: "again",
+      payerPhone: "254799000111",
+      cartId,
+    });
     expect("redirectUrl" in again).toBe(true);
     const next = (again as { redirectUrl: string }).redirectUrl.split("/pay/")[1]!;
     expect(next).not.toBe(token);
@@ -310,6 +317,7 @@ describe.each(databases)("M-Pesa Express beside Pesapal, on $name", (database) =
     const first = await checkout();
     const again = await payAgain(shop, first.token, {
       way: "again",
+      cartId: first.cartId,
       payerPhone: daraja.emulator.control.prompt(first.prompt)!.phone,
     });
     // The first prompt is still open on that phone: Daraja refuses the second.

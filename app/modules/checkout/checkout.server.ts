@@ -19,8 +19,14 @@ import {
 } from "~/modules/inventory/stock-rules";
 import type { MessageSettings } from "~/modules/messages/outbox.server";
 import { completePaidByCode } from "~/modules/orders/paid-by-code.server";
-import { PaymentRequestFailed, requestPayment } from "~/modules/orders/payment-request.server";
+import {
+  PaymentRequestFailed,
+  PromptRefused,
+  promptRefusedFor,
+  requestPayment,
+} from "~/modules/orders/payment-request.server";
 import { describeProvider } from "~/modules/payments/catalogue";
+import type { PaymentProvider } from "~/modules/payments/provider";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
 import { type Language, pathIn } from "~/utils/language";
@@ -268,7 +274,10 @@ export async function placeOrder(
     // Counted only for orders that would be placed: a shopper fixing a typo is not held back, and
     // the same submission again is not a second order.
     if (input.clientAddress !== undefined) {
-      await countCheckout(db, input.clientAddress, input.cartId, customer.phone);
+      await countCheckout(db, input.clientAddress, input.cartId, customer.phone, {
+        provider,
+        payerPhone,
+      });
     }
     const created = await createOrder(db, {
       priced,
@@ -311,6 +320,10 @@ export async function placeOrder(
     if (error instanceof PaymentRequestFailed && error.reason === "paid") {
       throw new CheckoutError(msg.alreadyPaid, 409, "ABORTED");
     }
+    if (error instanceof PromptRefused) {
+      const field = payerPhone ? "payerPhone" : undefined;
+      throw new CheckoutError(error.message, 429, "RESOURCE_EXHAUSTED", field);
+    }
     if (error instanceof PaymentRequestFailed) {
       throw new CheckoutError(msg.paymentFailed, 502, "UNAVAILABLE");
     }
@@ -333,13 +346,30 @@ function readPayerPhone(value: unknown): string | undefined {
   return checked.data;
 }
 
-/** Counts a checkout from the internet against its address's, cart's and phone's limits. */
-async function countCheckout(db: Db, address: string, cartId: string | null, phone: string) {
+/**
+ * Counts a checkout from the internet against its address's, cart's and phones' limits: the
+ * order's phone and, when it is another, the M-Pesa number it prompts (a stranger naming a victim
+ * as payer uses up the victim's share, not only their own). A number that may not be prompted now
+ * is refused first, with its sentence, before any order is placed or counted.
+ */
+async function countCheckout(
+  db: Db,
+  address: string,
+  cartId: string | null,
+  phone: string,
+  payment: { provider: PaymentProvider; payerPhone: string | undefined },
+) {
+  const prompted = payment.payerPhone ?? phone;
+  const refusal = await promptRefusedFor(db, payment.provider, null, prompted);
+  if (refusal) {
+    const field = payment.payerPhone ? "payerPhone" : undefined;
+    throw new CheckoutError(new PromptRefused(refusal).message, 429, "RESOURCE_EXHAUSTED", field);
+  }
   const byAddress = await countAttempt(db, CHECKOUTS_PER_ADDRESS, address);
   if (!byAddress.allowed) throw new CheckoutError(msg.tooManyCheckouts, 429, "RESOURCE_EXHAUSTED");
   const byShopper = await Promise.all([
     ...(cartId ? [countAttempt(db, CHECKOUTS_PER_CART, cartId)] : []),
-    countAttempt(db, CHECKOUTS_PER_PHONE, phone),
+    ...[...new Set([phone, prompted])].map((p) => countAttempt(db, CHECKOUTS_PER_PHONE, p)),
   ]);
   if (byShopper.some((attempt) => !attempt.allowed)) {
     throw new CheckoutError(msg.tooManyCheckoutsForShopper, 429, "RESOURCE_EXHAUSTED");

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import type { PaymentAttemptState } from "~/db/payment-status";
 import { paymentAttempts } from "~/db/schema";
@@ -46,4 +46,31 @@ export async function closeAttempt(
     )
     .returning({ id: paymentAttempts.id });
   return closed.length > 0;
+}
+
+/**
+ * The prompts asked of one M-Pesa number in the last `withinMs`, by any order and any of the
+ * prompting providers: what the per-number limit is judged on (prompt-rules.ts).
+ */
+export async function promptsToNumber(
+  db: Db | Tx,
+  phone: string,
+  providers: readonly string[],
+  withinMs: number,
+) {
+  if (providers.length === 0) return [];
+  return db
+    .select({
+      orderId: paymentAttempts.orderId,
+      state: paymentAttempts.state,
+      createdAt: paymentAttempts.createdAt,
+    })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.phone, phone),
+        inArray(paymentAttempts.provider, [...providers]),
+        sql`${paymentAttempts.createdAt} > now() - make_interval(secs => ${withinMs / 1000})`,
+      ),
+    );
 }

@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DatabaseHandle, Db } from "~/db/client.server";
+import type { DatabaseHandle, Db, Tx } from "~/db/client.server";
 import { orderEvents, orders, paymentAttempts } from "~/db/schema";
+import { msg } from "~/i18n/messages";
 import { itemCount } from "~/modules/cart/cart-rules";
 import { holdOrderStock, releaseOrderStock } from "~/modules/inventory/stock.server";
 import type { HoldTerms } from "~/modules/inventory/stock-rules";
+import { PROVIDER_DESCRIPTIONS } from "~/modules/payments/catalogue";
 import {
   merchantReference,
   PaymentError,
@@ -13,7 +15,14 @@ import {
 import { pathIn } from "~/utils/language";
 import { logger } from "~/utils/logger.server";
 import { orderReference } from "./order-reference";
-import { closeAttempt, type PaymentAttempt } from "./payment-attempts.server";
+import { closeAttempt, type PaymentAttempt, promptsToNumber } from "./payment-attempts.server";
+import {
+  minutesToWait,
+  PROMPT_WINDOW_MS,
+  PROMPTS_PER_NUMBER,
+  type PromptRefusal,
+  promptRefusal,
+} from "./prompt-rules";
 
 export type PaymentAsk = {
   orderId: string;
@@ -41,6 +50,40 @@ export class PaymentRequestFailed extends Error {
   constructor(readonly reason: "unavailable" | "paid" | "gone") {
     super(reason);
   }
+}
+
+/**
+ * No prompt goes to this M-Pesa number now (another order's is on the phone, or the hour's are
+ * used up); the message is the shopper's sentence, in the request's language.
+ */
+export class PromptRefused extends Error {
+  constructor(readonly refusal: PromptRefusal) {
+    super(
+      refusal.reason === "open"
+        ? msg.promptOpenOnNumber
+        : msg.promptsPerHourUsed(PROMPTS_PER_NUMBER, minutesToWait(refusal.retryAfterMs)),
+    );
+  }
+}
+
+/** The providers that prompt a phone (M-Pesa Express): their prompts are limited per number. */
+const PROMPTING = PROVIDER_DESCRIPTIONS.filter((d) => d.asksPayerPhone).map((d) => d.name);
+const prompts = (provider: string) => PROMPTING.includes(provider);
+
+/**
+ * Whether a prompt to `phone` would be refused now, for `orderId` (null: an order not yet
+ * placed). Read without the number's lock: checkout asks before placing an order, so a refused
+ * shopper is told at once; requestPayment asks again under the lock, and that answer decides.
+ */
+export async function promptRefusedFor(
+  db: Db | Tx,
+  provider: Pick<PaymentProvider, "name" | "attemptExpiresMs">,
+  orderId: string | null,
+  phone: string,
+) {
+  if (!prompts(provider.name)) return null;
+  const sent = await promptsToNumber(db, phone, PROMPTING, PROMPT_WINDOW_MS);
+  return promptRefusal(sent, orderId, new Date(), provider.attemptExpiresMs ?? PROMPT_WINDOW_MS);
 }
 
 /**
@@ -77,56 +120,69 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
     return { orderId, redirectUrl: open.redirectUrl };
   }
 
-  const attempt = await db.transaction(async (tx) => {
-    if (open) {
-      // Asked for another way, or abandoned half-way: a late payment of it still counts.
-      await closeAttempt(tx, open.id, open.reference ? "replaced" : "failed");
-    }
-    const [claimed] = await tx
-      .update(orders)
-      .set({
-        paymentAttempts: sql`${orders.paymentAttempts} + 1`,
-        paymentRequestedAt: new Date(),
-        status: "Pending",
-        nextCheckAt: sql`now() + interval '5 minutes'`,
-      })
-      .where(eq(orders.id, orderId))
-      .returning({ number: orders.paymentAttempts });
-    const number = claimed!.number;
-    // Units it still holds wait as long again; units it gave back are taken again, or the shopper
-    // is told which line is short or held by someone paying (the whole transaction is undone).
-    if (order.stockState === "held") {
-      await tx
+  // The number the prompt goes to: the one the shopper typed, else the order's phone.
+  const phone = prompts(provider.name) ? (ask.payerPhone ?? order.customerPhone) : null;
+  const attempt = await refusingToFlood(db, order, provider.name, () =>
+    db.transaction(async (tx) => {
+      if (phone) {
+        // One request per number at a time, across orders and processes (the lock ends with the
+        // transaction): the prompts it counts include every one committed before it.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`prompt:${phone}`}, 0))`,
+        );
+        const refusal = await promptRefusedFor(tx, provider, orderId, phone);
+        if (refusal) throw new PromptRefused(refusal);
+      }
+      if (open) {
+        // Asked for another way, or abandoned half-way: a late payment of it still counts.
+        await closeAttempt(tx, open.id, open.reference ? "replaced" : "failed");
+      }
+      const [claimed] = await tx
         .update(orders)
-        .set({ stockHeldUntil: sql`now() + make_interval(mins => ${ask.hold.minutes})` })
-        .where(eq(orders.id, orderId));
-    } else if (order.stockState === "released") {
-      await holdOrderStock(
-        tx,
-        { id: orderId, items: order.items },
-        ask.hold,
-        "payment tried again",
-      );
-    }
-    if (number > 1) {
-      await tx.insert(orderEvents).values({
-        orderId,
-        kind: "checkout_resumed",
-        details: { attempt: number, provider: provider.name },
-      });
-    }
-    const [made] = await tx
-      .insert(paymentAttempts)
-      .values({
-        orderId,
-        number,
-        provider: provider.name,
-        amount: order.amount,
-        phone: ask.payerPhone ?? null,
-      })
-      .returning();
-    return made!;
-  });
+        .set({
+          paymentAttempts: sql`${orders.paymentAttempts} + 1`,
+          paymentRequestedAt: new Date(),
+          status: "Pending",
+          nextCheckAt: sql`now() + interval '5 minutes'`,
+        })
+        .where(eq(orders.id, orderId))
+        .returning({ number: orders.paymentAttempts });
+      const number = claimed!.number;
+      // Units it still holds wait as long again; units it gave back are taken again, or the shopper
+      // is told which line is short or held by someone paying (the whole transaction is undone).
+      if (order.stockState === "held") {
+        await tx
+          .update(orders)
+          .set({ stockHeldUntil: sql`now() + make_interval(mins => ${ask.hold.minutes})` })
+          .where(eq(orders.id, orderId));
+      } else if (order.stockState === "released") {
+        await holdOrderStock(
+          tx,
+          { id: orderId, items: order.items },
+          ask.hold,
+          "payment tried again",
+        );
+      }
+      if (number > 1) {
+        await tx.insert(orderEvents).values({
+          orderId,
+          kind: "checkout_resumed",
+          details: { attempt: number, provider: provider.name },
+        });
+      }
+      const [made] = await tx
+        .insert(paymentAttempts)
+        .values({
+          orderId,
+          number,
+          provider: provider.name,
+          amount: order.amount,
+          phone: phone ?? ask.payerPhone ?? null,
+        })
+        .returning();
+      return made!;
+    }),
+  );
 
   // The shopper comes back to pages in the order's language.
   const waitingUrl = `${ask.publicUrl}${pathIn(order.language, `/pay/${attempt.id}`)}`;
@@ -140,6 +196,7 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
       currency: "KES",
       // Each provider cuts it to its own limit.
       description: `${ask.shopName} order of ${count} ${count === 1 ? "item" : "items"}`,
+      payee: ask.shopName,
       callbackUrl: `${ask.publicUrl}${pathIn(order.language, "/order-success")}`,
       customer: {
         name: order.customerName,
@@ -181,6 +238,43 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
     await failRequest(db, attempt, provider.name, reason, failure);
     if (failure) return { orderId, redirectUrl: waitingUrl, failure };
     throw new PaymentRequestFailed("unavailable");
+  }
+}
+
+/**
+ * Runs the transaction that makes the attempt. A prompt refused to the number of an order never
+ * sent to a provider (checkout placed it a moment ago, racing another order for the number) fails
+ * that order at once, its units back on sale: a refused order holds nothing. The shopper's same
+ * checkout again resumes it.
+ */
+async function refusingToFlood<T>(
+  db: Db,
+  order: { id: string; status: string; paymentReference: string | null },
+  provider: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PromptRefused && order.status === "Pending" && !order.paymentReference) {
+      await db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(orders)
+          .set({ status: "Failed", paymentRequestedAt: null })
+          .where(and(eq(orders.id, order.id), eq(orders.status, "Pending")))
+          .returning({ stockState: orders.stockState });
+        if (!failed) return;
+        await tx.insert(orderEvents).values({
+          orderId: order.id,
+          kind: "payment_request_failed",
+          details: { provider, reason: "not sent, as that M-Pesa number had too many prompts" },
+        });
+        if (failed.stockState === "held") {
+          await releaseOrderStock(tx, order.id, "M-Pesa number not prompted");
+        }
+      });
+    }
+    throw error;
   }
 }
 

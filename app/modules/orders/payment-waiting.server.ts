@@ -12,7 +12,7 @@ import { readablePhone } from "~/utils/phone";
 import { checkAttempt } from "./attempt-checks.server";
 import { orderReference } from "./order-reference";
 import { attemptOfPage } from "./payment-attempts.server";
-import { PaymentRequestFailed, requestPayment } from "./payment-request.server";
+import { PaymentRequestFailed, PromptRefused, requestPayment } from "./payment-request.server";
 import { paymentFact } from "./tracking.server";
 
 /** New prompts (or another way to pay) for one order: enough for a shopper, not for a flood. */
@@ -24,11 +24,22 @@ export const ATTEMPTS_PER_ORDER: Limit = {
 type Shop = Pick<Services, "db" | "database" | "payments" | "settings">;
 
 /**
+ * Whether the request comes from the browser that placed the order: its cart cookie (http-only,
+ * unguessable, never shown on a page) names the order's cart. Only that browser may send a prompt
+ * again or to another number; anyone else with the page's link only sees it.
+ */
+const placedHere = (order: { cartId: string | null }, cartId: string | null) =>
+  order.cartId !== null && order.cartId === cartId;
+
+/** Whether a provider sends a prompt to a phone (the M-Pesa number is its to choose). */
+const prompts = (name: string | null) => Boolean(name && describeProvider(name)?.asksPayerPhone);
+
+/**
  * The page a shopper waits on while they pay on their phone: the attempt its unguessable id
  * names, asked about at most every few seconds, or where the shopper goes next. Its sentences are
  * in the request's language.
  */
-export async function waitingPayment(shop: Shop, page: string) {
+export async function waitingPayment(shop: Shop, page: string, cartId: string | null = null) {
   const found = await attemptOfPage(shop.db, page);
   if (!found) return null;
   await checkAttempt(shop, found);
@@ -44,6 +55,10 @@ export async function waitingPayment(shop: Shop, page: string) {
       ? (provider?.demoPhone?.(attempt.reference) ?? null)
       : null;
   const words = description?.waiting ? msg.payWaitingWords[attempt.provider] : undefined;
+  const mine = placedHere(order, cartId);
+  const other = otherProvider(shop.payments, attempt.provider);
+  // 'Pay another way' that would prompt a phone is the placing browser's too.
+  const anotherWay = other !== null && (mine || !prompts(other));
   return {
     state,
     heading: words?.heading ?? msg.payWaitingHeading,
@@ -57,7 +72,14 @@ export async function waitingPayment(shop: Shop, page: string) {
         : attempt.state === "replaced"
           ? msg.paymentReplaced
           : paymentFailureText(attempt.status?.failure, description?.label ?? attempt.provider),
-    anotherWay: otherProvider(shop.payments, attempt.provider) !== null,
+    /** False: another browser has the link; it is told who may send the prompt again. */
+    mine,
+    notMine: mine
+      ? null
+      : anotherWay
+        ? msg.payOnlyFromPlacingPhone
+        : msg.payOnlyFromPlacingPhoneNoOther,
+    anotherWay,
     demo: demo?.open ? demo : null,
   };
 }
@@ -74,14 +96,28 @@ function otherProvider(payments: PaymentProviders, name: string) {
 export async function payAgain(
   shop: Shop,
   page: string,
-  choice: { way: "again" | "other"; payerPhone?: string },
-): Promise<{ redirectUrl: string } | { error: string; status: 400 | 404 | 429 | 502 }> {
+  choice: { way: "again" | "other"; payerPhone?: string; cartId?: string | null },
+): Promise<{ redirectUrl: string } | { error: string; status: 400 | 403 | 404 | 429 | 502 }> {
   const attempt = await attemptOfPage(shop.db, page);
   if (!attempt) return { error: msg.paymentNotFound, status: 404 };
   const name =
     choice.way === "again" ? attempt.provider : otherProvider(shop.payments, attempt.provider);
   if (!name || !shop.payments.has(name)) {
     return { error: msg.paymentMethodUnavailable, status: 400 };
+  }
+  if (prompts(name)) {
+    const [order] = await shop.db
+      .select({ cartId: orders.cartId })
+      .from(orders)
+      .where(eq(orders.id, attempt.orderId));
+    if (!order || !placedHere(order, choice.cartId ?? null)) {
+      const other = otherProvider(shop.payments, attempt.provider);
+      const error =
+        choice.way === "again" && other && !prompts(other)
+          ? msg.payOnlyFromPlacingPhone
+          : msg.payOnlyFromPlacingPhoneNoOther;
+      return { error, status: 403 };
+    }
   }
   const counted = await countAttempt(shop.db, ATTEMPTS_PER_ORDER, attempt.orderId);
   if (!counted.allowed) return { error: msg.paymentTooManyAttempts, status: 429 };
@@ -100,6 +136,7 @@ export async function payAgain(
     });
     return { redirectUrl: answer.redirectUrl };
   } catch (error) {
+    if (error instanceof PromptRefused) return { error: error.message, status: 429 };
     if (error instanceof PaymentRequestFailed && error.reason === "paid") {
       return { redirectUrl: `/order-success?attempt=${encodeURIComponent(page)}` };
     }

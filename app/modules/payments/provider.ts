@@ -32,6 +32,8 @@ export type PaymentRequest = {
   waitingUrl: string;
   /** The M-Pesa number to ask, when the shopper gave one; else the customer's phone. */
   payerPhone?: string;
+  /** The shop's name, as a prompt on the payer's phone names who asks. */
+  payee?: string;
 };
 
 /** What the shop knows of an attempt when it asks the provider about it. */
@@ -101,6 +103,9 @@ export type DemoPhone = {
   /** Where the phone's buttons post (with `answer` and `back`). */
   action: string;
   amount: number;
+  /** Who the prompt says is asking (TransactionDesc), and the account it names. */
+  payee?: string;
+  accountReference?: string;
   open: boolean;
   /** The other outcomes a tester may choose, by the `answer` each posts. */
   outcomes: { answer: string; label: string }[];

@@ -1,11 +1,19 @@
 import XCircle from "lucide-react/icons/circle-x";
 import Smartphone from "lucide-react/icons/smartphone";
 import { useEffect, useRef } from "react";
-import { Form, redirect, redirectDocument, useNavigation, useRevalidator } from "react-router";
+import {
+  data,
+  Form,
+  redirect,
+  redirectDocument,
+  useNavigation,
+  useRevalidator,
+} from "react-router";
 import { DemoBanner } from "~/components/DemoBanner";
 import { FormField, inputClass } from "~/components/FormField";
 import { PaymentHeader } from "~/components/PaymentHeader";
 import { msg } from "~/i18n/messages";
+import { readCartId } from "~/modules/cart/cart.server";
 import { CHECKOUT_MESSAGES, payerPhoneSchema } from "~/modules/checkout/checkout-form";
 import { payAgain, waitingPayment } from "~/modules/orders/payment-waiting.server";
 import { useShopConfig } from "~/root";
@@ -17,9 +25,9 @@ import type { Route } from "./+types/pay";
 /** How often the page looks again while the shopper pays on their phone. */
 const REFRESH_SECONDS = 5;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = context.get(servicesContext);
-  const payment = await waitingPayment(shop, params.attempt);
+  const payment = await waitingPayment(shop, params.attempt, await readCartId(request));
   if (!payment) throw new Response(msg.paymentNotFound, { status: 404 });
   if (payment.state === "paid") throw redirect(`/order-success?attempt=${params.attempt}`);
   // The demo phone sends the shopper back to this page, in its language.
@@ -34,12 +42,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let payerPhone: string | undefined;
   if (way === "again" && typed) {
     const checked = payerPhoneSchema.safeParse(typed);
-    if (!checked.success)
-      return { error: CHECKOUT_MESSAGES.payerPhone, field: "payerPhone", typed };
+    if (!checked.success) {
+      return data(
+        { error: CHECKOUT_MESSAGES.payerPhone, field: "payerPhone" as string | null, typed },
+        { status: 400 },
+      );
+    }
     payerPhone = checked.data;
   }
-  const answer = await payAgain(shop, params.attempt, { way, payerPhone });
-  if ("error" in answer) return { error: answer.error, field: null, typed };
+  const answer = await payAgain(shop, params.attempt, {
+    way,
+    payerPhone,
+    cartId: await readCartId(request),
+  });
+  if ("error" in answer) {
+    return data(
+      { error: answer.error, field: null as string | null, typed },
+      { status: answer.status },
+    );
+  }
   // Another provider's page is not one of the shop's routes: a full page load.
   throw redirectDocument(answer.redirectUrl);
 }
@@ -118,32 +139,45 @@ export default function PayOnPhone({ loaderData, actionData }: Route.ComponentPr
             </p>
           ) : null}
 
+          {payment.notMine ? (
+            <p
+              className="mt-4 rounded-xl border border-hairline bg-white px-4 py-3 text-sm"
+              data-testid="not-mine"
+            >
+              {payment.notMine}
+            </p>
+          ) : null}
+
           <Form method="post" className="mt-6 grid gap-3 text-left">
-            <FormField
-              id="pay-phone"
-              label={msg.payMpesaNumber}
-              note=""
-              error={actionData?.field === "payerPhone" ? actionData.error : undefined}
-            >
-              <input
-                id="pay-phone"
-                name="payerPhone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                defaultValue={actionData?.typed ?? payment.phone.replace(/\s/g, "")}
-                className={inputClass}
-              />
-            </FormField>
-            <button
-              type="submit"
-              name="intent"
-              value="again"
-              disabled={busy}
-              className={`btn w-full ${waiting ? "border border-ink bg-white" : "btn-primary"}`}
-            >
-              {payment.again}
-            </button>
+            {payment.mine ? (
+              <>
+                <FormField
+                  id="pay-phone"
+                  label={msg.payMpesaNumber}
+                  note=""
+                  error={actionData?.field === "payerPhone" ? actionData.error : undefined}
+                >
+                  <input
+                    id="pay-phone"
+                    name="payerPhone"
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel"
+                    defaultValue={actionData?.typed ?? payment.phone.replace(/\s/g, "")}
+                    className={inputClass}
+                  />
+                </FormField>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="again"
+                  disabled={busy}
+                  className={`btn w-full ${waiting ? "border border-ink bg-white" : "btn-primary"}`}
+                >
+                  {payment.again}
+                </button>
+              </>
+            ) : null}
             {payment.anotherWay ? (
               <button
                 type="submit"
@@ -185,7 +219,13 @@ function DemoPhone({
       <h2 id="demo-phone-heading" className="mt-2 text-lg font-bold">
         {msg.demoEnterPin}
       </h2>
-      <p className="mt-1 text-sm">{msg.demoPayTo(formatKsh(demo.amount), shopName)}</p>
+      {/* What the prompt says, as Daraja was asked to show it. */}
+      <p className="mt-1 text-sm">
+        {msg.demoPayTo(formatKsh(demo.amount), demo.payee || shopName)}
+      </p>
+      {demo.accountReference ? (
+        <p className="text-sm text-muted">{msg.demoAccount(demo.accountReference)}</p>
+      ) : null}
       {/* A plain form: the emulator answers and sends the shopper back to this page. */}
       <form method="post" action={demo.action} className="mt-4 grid gap-2">
         <input type="hidden" name="back" value={back} />

@@ -422,6 +422,8 @@ describe("Daraja client against the emulator over HTTP", () => {
       amount: 1450,
       phone: "254712345678",
       accountReference: "ORD-7F3K2Q9X",
+      // TransactionDesc within Daraja's 13 characters.
+      description: "Amani Prints",
       open: true,
       resultCode: null,
     });

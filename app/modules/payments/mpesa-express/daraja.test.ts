@@ -6,6 +6,7 @@ import {
   MAX_MPESA_AMOUNT,
   MAX_TRANSACTION_DESC,
   mpesaPhone,
+  promptDescription,
   STK_RESULT_CODES,
   stkResult,
 } from "./daraja";
@@ -144,4 +145,18 @@ test("the contract's limits", () => {
   expect(MAX_ACCOUNT_REFERENCE).toBe(12);
   expect(MAX_TRANSACTION_DESC).toBe(13);
   expect(MAX_MPESA_AMOUNT).toBe(250_000);
+});
+
+describe("promptDescription", () => {
+  test.each([
+    ["Amani Prints", "Amani Prints"],
+    ["Amani Prints Kenya Limited", "Amani Prints"],
+    ["  Mama   Wanjiku  ", "Mama Wanjiku"],
+    ["Mama Wanjiku's", "Mama"],
+    ["Duka<la>Mama", "Duka la Mama"],
+    ["Supercalifragilistic", "Supercalifrag"],
+  ])("names the shop within Daraja's limit: %j -> %j", (name, description) => {
+    expect(promptDescription(name)).toBe(description);
+    expect(Array.from(promptDescription(name)).length).toBeLessThanOrEqual(MAX_TRANSACTION_DESC);
+  });
 });

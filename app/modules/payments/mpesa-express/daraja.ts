@@ -49,6 +49,23 @@ export function darajaPassword(shortcode: string, passkey: string, timestamp: st
 }
 
 /**
+ * The TransactionDesc of a prompt: the shop's name within Daraja's 13 characters, cut at a word's
+ * end when it is longer, so whoever gets the prompt reads who is asking. Only letters, digits,
+ * spaces and `& . ' -` are kept: Daraja refuses some other characters in this field.
+ */
+export function promptDescription(shopName: string): string {
+  const plain = shopName
+    .replace(/[^\p{L}\p{N} &.'-]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const letters = Array.from(plain);
+  if (letters.length <= MAX_TRANSACTION_DESC) return plain;
+  const cut = letters.slice(0, MAX_TRANSACTION_DESC + 1).join("");
+  const atWord = cut.slice(0, cut.lastIndexOf(" ")).trim();
+  return atWord || letters.slice(0, MAX_TRANSACTION_DESC).join("");
+}
+
+/**
  * A Kenyan mobile number as Daraja takes it, `2547XXXXXXXX` or `2541XXXXXXXX`, from what a
  * shopper types: 0712 345 678, 712345678, +254 712-345-678, 254.712.345.678, 0110 000 000,
  * +254 0712 345678, 00254712345678. Anything else (another country, wrong length, letters) is

@@ -56,6 +56,8 @@ export type PromptView = {
   amount: number;
   phone: string;
   accountReference: string;
+  /** TransactionDesc as received (the shop's name on the prompt). */
+  description: string;
   open: boolean;
   resultCode: number | null;
 };
@@ -70,6 +72,8 @@ export type DarajaEmulatorControl = {
   callbacksSent(checkoutRequestId: string): number;
   /** Prompts held in memory. */
   size(): number;
+  /** The prompts sent to a phone (`2547XXXXXXXX`), oldest first: what its owner saw ring. */
+  promptsTo(phone: string): PromptView[];
 };
 
 export type DarajaEmulator = {
@@ -116,6 +120,7 @@ type Prompt = {
   amount: number;
   phone: string;
   accountReference: string;
+  description: string;
   callbackUrl: string;
   createdAt: number;
   resultCode: number | null;
@@ -393,6 +398,7 @@ export function createDarajaEmulator(options: DarajaEmulatorOptions): DarajaEmul
       amount,
       phone,
       accountReference,
+      description: (textOf(body.TransactionDesc, 10_000) ?? "").trim().slice(0, 100),
       callbackUrl: body.CallBackURL as string,
       createdAt: current,
       resultCode: null,
@@ -479,18 +485,24 @@ export function createDarajaEmulator(options: DarajaEmulatorOptions): DarajaEmul
   const router = express.Router();
   router.use(api, phone);
 
+  const view = (prompt: Prompt): PromptView => ({
+    amount: prompt.amount,
+    phone: prompt.phone,
+    accountReference: prompt.accountReference,
+    description: prompt.description,
+    open: prompt.resultCode === null,
+    resultCode: prompt.resultCode,
+  });
   const control: DarajaEmulatorControl = {
     prompt(checkoutRequestId) {
       const prompt = prompts.get(checkoutRequestId);
-      if (!prompt) return null;
-      return {
-        amount: prompt.amount,
-        phone: prompt.phone,
-        accountReference: prompt.accountReference,
-        open: prompt.resultCode === null,
-        resultCode: prompt.resultCode,
-      };
+      return prompt ? view(prompt) : null;
     },
+    promptsTo: (phone) =>
+      [...prompts.values()]
+        .filter((p) => p.phone === phone)
+        .sort((a, b) => a.createdAt - b.createdAt)
+        .map(view),
     answer(checkoutRequestId, outcome, answerOptions) {
       const prompt = openPrompt(checkoutRequestId);
       const code = typeof outcome === "number" ? outcome : NAMED_OUTCOMES[outcome];

@@ -10,7 +10,7 @@ import {
 } from "../provider";
 import { readStkCallback, STK_CALLBACK_ACK } from "./callback";
 import { type DarajaClient, MPESA_EXPRESS } from "./client.server";
-import { STK_RESULT_CODES, stkResult } from "./daraja";
+import { promptDescription, STK_RESULT_CODES, stkResult } from "./daraja";
 import { MPESA_CALLBACK_PATH } from "./description";
 import type { DarajaEmulatorControl } from "./emulator.server";
 
@@ -46,8 +46,10 @@ export class MpesaExpressProvider implements PaymentProvider {
       const answer = await this.options.client.stkPush({
         amount: request.amount,
         phone: request.payerPhone ?? request.customer.phone,
+        // The prompt reads "pay KSh <amount> to <shop>, account <order>": whoever gets it can
+        // tell what it is for, and a stranger's is easy to refuse.
         accountReference: request.orderReference,
-        description: request.description,
+        description: request.payee ? promptDescription(request.payee) : request.description,
         callbackUrl,
       });
       return { reference: answer.checkoutRequestId, redirectUrl: request.waitingUrl };
@@ -127,6 +129,8 @@ export class MpesaExpressProvider implements PaymentProvider {
     return {
       action: `${demo.phoneUrl}/${encodeURIComponent(reference)}`,
       amount: prompt.amount,
+      payee: prompt.description,
+      accountReference: prompt.accountReference,
       open: prompt.open,
       outcomes: [
         { answer: "timeout", label: "No answer (time out)" },

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_attempts_phone_idx" ON "payment_attempts" USING btree ("phone","created_at");
