@@ -172,7 +172,7 @@ test.describe("Refunds", () => {
     await expect(details.getByTestId("packing-warning")).toHaveText(
       "Partly refunded: do not pack the struck-through pieces.",
     );
-    await expect(details.getByTestId("order-line")).toContainText("1 of 2 refunded: pack 1");
+    await expect(details.getByTestId("line-refunded")).toHaveText("1 of 2 refunded: pack 1");
     await expect(details.getByTestId("net-paid")).toHaveText(`Net paid${ksh(paid - bag.price)}`);
     await expectAccessible(page, "an order partly refunded");
 
@@ -185,6 +185,7 @@ test.describe("Refunds", () => {
     // The slip: one bag to send, the refunded one struck through, the net paid, the warning.
     await row.getByRole("link", { name: /View details/ }).click();
     const slipHref = await details.getByRole("link", { name: /Packing slip/ }).getAttribute("href");
+    const orderPath = slipHref!.replace(/\/slip$/, "");
     await page.goto(slipHref!);
     await expect(page.getByTestId("slip-warning")).toHaveText(
       "Partly refunded: do not pack the struck-through pieces.",
@@ -198,6 +199,48 @@ test.describe("Refunds", () => {
       `Paid${ksh(paid)}Refunded-${ksh(bag.price)}Net paid${ksh(paid - bag.price)}`,
     );
     await expectAccessible(page, "the packing slip of a partly refunded order");
+
+    // A packer (staff, who cannot refund) reads what stays out and the net paid, not the refunds.
+    const tag = `${testInfo.repeatEachIndex}${Date.now().toString(36)}`;
+    const packer = { name: `Otieno Packer ${tag}`, email: `packer-${tag}@amaniprints.test` };
+    await page.goto("/admin/accounts");
+    await page.getByLabel("Name").fill(packer.name);
+    await page.getByLabel("Email").fill(packer.email);
+    await page.getByRole("radio", { name: "Staff" }).check();
+    await page.getByRole("button", { name: "Add account" }).click();
+    const link = await page
+      .getByTestId("account-link")
+      .getByLabel("Link to set a password")
+      .inputValue();
+    const packing = await browser.newContext({
+      viewport: page.viewportSize(),
+      baseURL: backOfficeURL,
+    });
+    const staff = await packing.newPage();
+    await staff.goto(new URL(link).pathname);
+    await staff.getByLabel("New password").fill("otieno-packs-2026");
+    await staff.getByLabel("The same password again").fill("otieno-packs-2026");
+    await staff.getByRole("button", { name: "Set password" }).click();
+    await staff.getByLabel("Email").fill(packer.email);
+    await staff.getByLabel("Password").fill("otieno-packs-2026");
+    await staff.getByRole("button", { name: "Login" }).click();
+    await expect(staff).toHaveURL("/admin");
+    await staff.goto(orderPath);
+    const staffDetails = staff.getByRole("region", { name: /^Order [0-9A-F]{8}$/ });
+    await expect(staffDetails.getByTestId("refund-badge")).toHaveText("Partly refunded");
+    await expect(staffDetails.getByTestId("packing-warning")).toHaveText(
+      "Partly refunded: do not pack the struck-through pieces.",
+    );
+    await expect(staffDetails.getByTestId("line-refunded")).toHaveText("1 of 2 refunded: pack 1");
+    await expect(staffDetails.getByTestId("net-paid")).toHaveText(
+      `Net paid${ksh(paid - bag.price)}`,
+    );
+    await expect(staffDetails.getByText("Refund this order")).toHaveCount(0);
+    await expect(staffDetails.getByRole("list", { name: "Refunds made" })).toHaveCount(0);
+    await expectAccessible(staff, "a partly refunded order as staff see it");
+    await staff.goto(slipHref!);
+    await expect(staff.getByTestId("slip-refunded")).toContainText("Refunded: do not pack");
+    await packing.close();
 
     // The shopper, on a phone: the line is marked refunded.
     const shopper = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -216,7 +259,7 @@ test.describe("Refunds", () => {
     });
     await plain.addCookies(await page.context().cookies(backOfficeURL));
     const noJs = await plain.newPage();
-    await noJs.goto(new URL(page.url()).pathname.replace(/\/slip$/, ""));
+    await noJs.goto(orderPath);
     const plainDetails = noJs.getByRole("region", { name: /^Order [0-9A-F]{8}$/ });
     await plainDetails.getByText("Refund this order", { exact: true }).click();
     const plainForm = plainDetails.getByRole("form", { name: "Refund this order" });

@@ -371,13 +371,12 @@ export function OrderDetails({ order }: { order: ListedOrder }) {
                   {item.size ? ` · Size ${item.size}` : ""}
                 </span>
                 {refunded > 0 ? (
-                  <span className="block text-xs font-semibold text-danger">
-                    <del>
-                      {refunded} of {item.quantity} refunded
-                    </del>
-                    {refunded < item.quantity
-                      ? `: pack ${item.quantity - refunded}`
-                      : ": do not pack"}
+                  <span
+                    className="block text-xs font-semibold text-danger"
+                    data-testid="line-refunded"
+                  >
+                    {refunded} of {item.quantity} refunded:{" "}
+                    {refunded < item.quantity ? `pack ${item.quantity - refunded}` : "do not pack"}
                   </span>
                 ) : null}
               </span>
