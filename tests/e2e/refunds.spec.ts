@@ -1,3 +1,4 @@
+import * as sw from "../../app/i18n/sw";
 import { madeToOrder } from "./catalogue";
 import {
   backOfficeURL,
@@ -9,6 +10,7 @@ import {
   logInAsOwner,
   openDashboard,
   payOnPesapal,
+  shopperPhone,
   test,
 } from "./fixtures";
 
@@ -283,5 +285,80 @@ test.describe("Refunds", () => {
     );
     await expectAccessibleWithoutJs(noJs, "an order with every piece refunded");
     await plain.close();
+  });
+
+  test("paid from an M-Pesa prompt: the refund goes to the number that paid, and the shopper reads the refunded line in Kiswahili @desktop", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const customer = `Amina Juma ${testInfo.repeatEachIndex} ${Date.now().toString(36)}`;
+    const shopper = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: backOfficeURL,
+    });
+    const theirs = await shopper.newPage();
+    // Placed from the Kiswahili cart (the order keeps Kiswahili), two bags, paid on the phone.
+    const phone = shopperPhone("kiswahili refund");
+    const answer = await theirs.request.post("/api/checkout", {
+      headers: { Referer: `${baseURL}/sw/cart` },
+      data: {
+        data: {
+          items: [{ id: bag.id, quantity: 2 }],
+          checkoutData: {
+            name: customer,
+            phone,
+            email: "amina@example.co.ke",
+            deliveryMethod: "pickup",
+          },
+          total: bag.price * 2,
+          paymentMethod: "mpesa-express",
+        },
+      },
+    });
+    expect(answer.status()).toBe(200);
+    const { data } = (await answer.json()) as { data: { redirectUrl: string } };
+    await theirs.goto(data.redirectUrl);
+    const demoPhone = theirs.getByRole("complementary", { name: sw.demoEnterPin });
+    await demoPhone.getByLabel(sw.demoPinLabel).fill("1234");
+    await demoPhone.getByRole("button", { name: sw.demoPay, exact: true }).click();
+    await expect(theirs.getByRole("heading", { level: 1 })).toHaveText(sw.successTitle, {
+      timeout: 15_000,
+    });
+
+    await logInAsOwner(page);
+    await openDashboard(page, "/admin/orders");
+    await page
+      .getByTestId("order-row")
+      .filter({ hasText: customer })
+      .getByRole("link", { name: /View details/ })
+      .click();
+    const details = page.getByRole("region", { name: /^Order [0-9A-F]{8}$/ });
+    await details.getByText("Refund this order", { exact: true }).click();
+    const form = details.getByRole("form", { name: "Refund this order" });
+    await form.getByLabel(new RegExp(`^${bag.name}`)).fill("1");
+    await form.getByLabel("Reason").fill("Returned: one was enough");
+    await form.getByLabel("M-Pesa or bank reference").fill("QKT4R7PL2S");
+    await form.getByRole("button", { name: "Refund", exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm the refund" });
+    const readable = `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`;
+    await expect(confirm.getByTestId("refund-confirm")).toContainText(
+      `Goes toThe M-Pesa number that paid, ${readable} (${customer})`,
+    );
+    await confirm.getByRole("button", { name: "Record the refund" }).click();
+    await expect(details.getByTestId("refund-badge")).toHaveText("Partly refunded");
+
+    // The shopper's own page, from the link the owner would share again.
+    const tracking = await details
+      .getByRole("link", { name: "The customer's tracking page" })
+      .getAttribute("href");
+    await theirs.goto(tracking!);
+    await expect(theirs.locator("html")).toHaveAttribute("lang", "sw-KE");
+    await expect(theirs.getByTestId("line-refunded")).toHaveText(sw.lineRefunded(1, 2));
+    await expect(theirs.getByTestId("refunded")).toHaveText(
+      `${sw.orderPartlyRefunded}${ksh(bag.price)}`,
+    );
+    await expectAccessible(theirs, "the Kiswahili page with a refunded line");
+    await shopper.close();
   });
 });

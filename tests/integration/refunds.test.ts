@@ -401,6 +401,17 @@ describe.each(databases)("refunds on $name", (database) => {
     expect((await previewRefund(services, ask)).to).toBe(
       "The M-Pesa number that paid, 0711 222 333 (Akinyi Otieno)",
     );
+    // A prompt to the order's own number keeps no number of its own: that one paid.
+    await handle.db.insert(paymentAttempts).values({
+      orderId: order.id,
+      number: 10,
+      provider: "mpesa-express",
+      state: "paid",
+      amount: order.amount,
+    });
+    expect((await previewRefund(services, ask)).to).toBe(
+      `The M-Pesa number that paid, ${phone} (Akinyi Otieno)`,
+    );
     // Refused in the refund's own words; and a preview made nothing.
     expect(await refusal(previewRefund(services, { ...ask, amount: 7000 }))).toBe(
       "A refund can be at most KSh 6,950, what is left of the payment.",

@@ -1,10 +1,11 @@
-import { and, asc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import type { RefundMethod } from "~/db/refund-states";
 import { orderEvents, orders, paymentAttempts, refunds } from "~/db/schema";
 import { asAdmin } from "~/modules/audit/acting-as.server";
 import { returnToStock } from "~/modules/inventory/stock.server";
 import { type MessageSettings, queueOrderMessages } from "~/modules/messages/outbox.server";
+import { describeProvider } from "~/modules/payments/catalogue";
 import { PaymentError } from "~/modules/payments/provider";
 import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
 import type { Services } from "~/services.server";
@@ -156,18 +157,18 @@ export async function previewRefund(
   const lines = linesLeft(order.items, earlier);
   const plan = planRefund(order, lines, input);
   if (!plan.ok) throw new RefundError(plan.error);
-  // The M-Pesa number a prompt was paid from, when the payment was one.
-  const [paidFrom] = await db
-    .select({ phone: paymentAttempts.phone })
+  // The M-Pesa number a prompt was paid from, when the payment was one (the order's own number
+  // unless the shopper named another payer); the latest attempt paid, should two have been.
+  const [paidBy] = await db
+    .select({ provider: paymentAttempts.provider, phone: paymentAttempts.phone })
     .from(paymentAttempts)
-    .where(
-      and(
-        eq(paymentAttempts.orderId, order.id),
-        eq(paymentAttempts.state, "paid"),
-        isNotNull(paymentAttempts.phone),
-      ),
-    )
+    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, "paid")))
+    .orderBy(desc(paymentAttempts.number))
     .limit(1);
+  const payer =
+    paidBy && describeProvider(paidBy.provider)?.asksPayerPhone
+      ? (paidBy.phone ?? order.customerPhone)
+      : null;
   const label = providerLabel(order.paymentProvider);
   const method = order.paymentMethod ? paymentMethodLabel(order.paymentMethod) : null;
   const who = `${order.customerName}, ${readablePhone(order.customerPhone)} (the order's phone number)`;
@@ -180,8 +181,8 @@ export async function previewRefund(
     to:
       input.method === "provider"
         ? `${label} gives it back to the ${method ?? "card or account"} that paid (${order.customerName}'s order)`
-        : paidFrom?.phone
-          ? `The M-Pesa number that paid, ${readablePhone(paidFrom.phone)} (${order.customerName})`
+        : payer
+          ? `The M-Pesa number that paid, ${readablePhone(payer)} (${order.customerName})`
           : who,
     pieces: plan.lines.map((l) => ({
       name: lines[l.line]!.name,
