@@ -104,6 +104,8 @@ test.describe("Refunds", () => {
     page,
     browser,
   }, testInfo) => {
+    // One order walked by the shopper, the owner, a packer and a browser without JavaScript.
+    test.slow();
     const customer = `Achieng Slip ${testInfo.repeatEachIndex} ${Date.now().toString(36)}`;
     const phone = `0733${String(Date.now() % 1_000_000).padStart(6, "0")}`;
     await page.goto(`/product/${bag.id}`);
