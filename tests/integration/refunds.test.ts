@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import {
@@ -21,6 +22,7 @@ import {
   viewCounts,
   withoutRefundDetails,
 } from "~/modules/orders/admin-orders.server";
+import { orderAction } from "~/modules/orders/order-page.server";
 import { previewRefund, RefundError, refundOrder } from "~/modules/orders/refunds.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import { trackedOrder } from "~/modules/orders/tracking.server";
@@ -421,5 +423,52 @@ describe.each(databases)("refunds on $name", (database) => {
     );
     expect(await handle.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
     expect((await orderRow(order.id)).refunded).toBe(0);
+  });
+
+  test("any refund form on a paid order: a sentence or a confirmation, never an error; nothing made before 'confirm'", async () => {
+    const order = await paidOrder("visa");
+    const owner = {
+      id: ADMIN,
+      email: "owner@example.test",
+      name: "Owner",
+      role: "owner" as const,
+      twoFactor: false,
+    };
+    const value = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom("", "0", "1", "2", "-1", "99999999", "1e3", "on", "hand", "provider", "yes"),
+    );
+    const field = fc.constantFrom(
+      "amount",
+      "reason",
+      "method",
+      "reference",
+      "lineCount",
+      "refund:0",
+      "refund:1",
+      "refund:7",
+      "restock:0",
+      "confirm",
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(field, value), { maxLength: 10 }), async (fields) => {
+        const form = new FormData();
+        form.set("intent", "refund");
+        form.set("orderId", order.id);
+        for (const [k, v] of fields) form.append(k, v);
+        const before = (await orderRow(order.id)).refunded;
+        const answer = (await orderAction(services, form, owner)) as unknown;
+        // A refused form is data with a 4xx; a confirmation or a refund is plain data.
+        const status =
+          answer && typeof answer === "object" && "init" in answer
+            ? ((answer as { init: { status?: number } | null }).init?.status ?? 200)
+            : 200;
+        expect(status === 200 || (status >= 400 && status < 500)).toBe(true);
+        if (form.get("confirm") !== "yes") {
+          expect((await orderRow(order.id)).refunded).toBe(before);
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });
