@@ -286,6 +286,19 @@ test.describe("Refunds", () => {
       "Refunded in full: do not send this order.",
     );
     await expectAccessibleWithoutJs(noJs, "an order with every piece refunded");
+    // The delivery fee too, by amount: 'Refunded' in full.
+    await plainDetails.getByText("Refund this order", { exact: true }).click();
+    await plainForm.getByLabel(/^Amount/).fill(String(paid - 2 * bag.price));
+    await plainForm.getByLabel("Reason").fill("The delivery fee of a parcel not sent");
+    await plainForm.getByLabel("I refunded it by hand (M-Pesa or bank)").check();
+    await plainForm.getByLabel("M-Pesa or bank reference").fill("QKT4R7PL2Q");
+    await plainForm.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(plainConfirm.getByTestId("refund-confirm")).toContainText(
+      "PiecesNone (an amount only)",
+    );
+    await plainConfirm.getByRole("button", { name: "Record the refund" }).click();
+    await expect(noJs.getByTestId("refund-badge")).toHaveText("Refunded");
+    await expect(noJs.getByTestId("net-paid")).toHaveText(`Net paid${ksh(0)}`);
     await plain.close();
   });
 
@@ -338,11 +351,24 @@ test.describe("Refunds", () => {
     const details = page.getByRole("region", { name: /^Order [0-9A-F]{8}$/ });
     await details.getByText("Refund this order", { exact: true }).click();
     const form = details.getByRole("form", { name: "Refund this order" });
+    const confirm = page.getByRole("dialog", { name: "Confirm the refund" });
+    // Money only first (a goodwill KSh 100): every piece is still packed.
+    await form.getByLabel(/^Amount/).fill("100");
+    await form.getByLabel("Reason").fill("Goodwill: the prompt came late");
+    await form.getByLabel("M-Pesa or bank reference").fill("QKT4R7PL2R");
+    await form.getByRole("button", { name: "Refund", exact: true }).click();
+    await confirm.getByRole("button", { name: "Record the refund" }).click();
+    await expect(details.getByTestId("packing-warning")).toHaveText(
+      "Partly refunded (money only): pack every piece.",
+    );
+    await expect(details.getByTestId("line-refunded")).toHaveCount(0);
+    await expectAccessible(page, "an order refunded money only");
+    // Then one of the two bags.
+    await details.getByText("Refund this order", { exact: true }).click();
     await form.getByLabel(new RegExp(`^${bag.name}`)).fill("1");
     await form.getByLabel("Reason").fill("Returned: one was enough");
     await form.getByLabel("M-Pesa or bank reference").fill("QKT4R7PL2S");
     await form.getByRole("button", { name: "Refund", exact: true }).click();
-    const confirm = page.getByRole("dialog", { name: "Confirm the refund" });
     const readable = `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`;
     await expect(confirm.getByTestId("refund-confirm")).toContainText(
       `Goes toThe M-Pesa number that paid, ${readable} (${customer})`,
@@ -358,7 +384,7 @@ test.describe("Refunds", () => {
     await expect(theirs.locator("html")).toHaveAttribute("lang", "sw-KE");
     await expect(theirs.getByTestId("line-refunded")).toHaveText(sw.lineRefunded(1, 2));
     await expect(theirs.getByTestId("refunded")).toHaveText(
-      `${sw.orderPartlyRefunded}${ksh(bag.price)}`,
+      `${sw.orderPartlyRefunded}${ksh(bag.price + 100)}`,
     );
     await expectAccessible(theirs, "the Kiswahili page with a refunded line");
     await shopper.close();

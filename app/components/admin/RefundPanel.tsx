@@ -93,7 +93,7 @@ function ConfirmRefund({
               ))}
             </ul>
           ) : (
-            "None: an amount only, every piece is still packed"
+            "None (an amount only)"
           )}
         </dd>
       </dl>
