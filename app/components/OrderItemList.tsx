@@ -8,6 +8,8 @@ type Line = {
   price: number;
   /** Its regular price, when bought on sale: struck through. */
   wasPrice?: number;
+  /** Pieces of it given back: the line is marked refunded (struck through when all were). */
+  refunded?: number;
 };
 
 /** An order's lines with their prices, as the thank-you page and the tracking page show them. */
@@ -17,8 +19,22 @@ export function OrderItemList({ items }: { items: Line[] }) {
       {items.map((item) => (
         <li key={`${item.name}-${item.size ?? ""}`} className="flex justify-between gap-4">
           <span>
-            {item.name}
-            {item.size ? ` (${item.size})` : ""} × {item.quantity}
+            {item.refunded && item.refunded >= item.quantity ? (
+              <del>
+                {item.name}
+                {item.size ? ` (${item.size})` : ""} × {item.quantity}
+              </del>
+            ) : (
+              <>
+                {item.name}
+                {item.size ? ` (${item.size})` : ""} × {item.quantity}
+              </>
+            )}
+            {item.refunded ? (
+              <span className="block text-success" data-testid="line-refunded">
+                {msg.lineRefunded(item.refunded, item.quantity)}
+              </span>
+            ) : null}
           </span>
           <span className="whitespace-nowrap tabular">
             {item.wasPrice ? (

@@ -651,6 +651,9 @@ export const whatYouOrdered = "What you ordered";
 export const pickupAt = (place: string | null) => `Pickup at ${place ?? "our shop"}`;
 export const orderRefunded = "Refunded";
 export const orderPartlyRefunded = "Partly refunded";
+/** A line of the order some or all of whose pieces were refunded. */
+export const lineRefunded = (refunded: number, quantity: number) =>
+  refunded >= quantity ? "Refunded" : `${refunded} of ${quantity} refunded`;
 export const trackIntro =
   "Enter the order reference from your message or receipt, and the phone number you used at checkout.";
 export const orderReferenceLabel = "Order reference";

@@ -663,6 +663,11 @@ export const pickupAt = (place: string | null) =>
   `Kuchukua mwenyewe katika ${place ?? "duka letu"}`;
 export const orderRefunded = "Pesa zimerudishwa";
 export const orderPartlyRefunded = "Sehemu ya pesa imerudishwa";
+/** A line of the order some or all of whose pieces were refunded. */
+export const lineRefunded = (refunded: number, quantity: number) =>
+  refunded >= quantity
+    ? "Pesa yake imerudishwa"
+    : `Pesa ya ${refunded === 1 ? "kipande 1" : `vipande ${refunded}`} kati ya ${quantity} imerudishwa`;
 export const trackIntro =
   "Andika nambari ya agizo iliyo kwenye ujumbe au risiti yako, na nambari ya simu uliyotumia ulipolipa.";
 export const orderReferenceLabel = "Nambari ya agizo";

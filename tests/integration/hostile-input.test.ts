@@ -110,6 +110,8 @@ const FIELD_NAMES = [
   "lineCount",
   "refund:0",
   "restock:0",
+  // The refund's confirming post (decision 60).
+  "confirm",
   "kind",
   "value",
   "minOrder",
@@ -244,7 +246,7 @@ const anyForm: fc.Arbitrary<Body> = fc
     fields(
       fc.oneof(
         fc.string(),
-        fc.constantFrom(...INTENTS, PRODUCT_ID, "M", "99", "100", "-1", "/\t/evil.example"),
+        fc.constantFrom(...INTENTS, PRODUCT_ID, "M", "99", "100", "-1", "/\t/evil.example", "yes"),
       ),
     ),
     fc.boolean(),

@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import {
   messages,
   orders,
+  paymentAttempts,
   productStock,
   products,
   refunds,
@@ -12,14 +14,18 @@ import {
 } from "~/db/schema";
 import { placeOrder } from "~/modules/checkout/checkout.server";
 import {
+  adminOrder,
   adminOrderPage,
   orderSections,
   parseOrdersQuery,
   toPackCount,
   viewCounts,
+  withoutRefundDetails,
 } from "~/modules/orders/admin-orders.server";
-import { RefundError, refundOrder } from "~/modules/orders/refunds.server";
+import { orderAction } from "~/modules/orders/order-page.server";
+import { previewRefund, RefundError, refundOrder } from "~/modules/orders/refunds.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
+import { trackedOrder } from "~/modules/orders/tracking.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import type { Services } from "~/services.server";
@@ -280,5 +286,189 @@ describe.each(databases)("refunds on $name", (database) => {
       "No such order.",
     );
     expect(await refusal(refund("not-an-id", { amount: 10 }))).toBe("No such order.");
+  });
+
+  test("a piece refunded leaves the parcel: the slip, the order's page, the list and the shopper's page read it", async () => {
+    const order = await paidOrder();
+    await refund(order.id, { lines: [{ line: 0, quantity: 1, restock: true }] });
+
+    // The packing slip: one dress to send, one struck through, the net paid, the warning.
+    const slip = (await adminOrder(handle.db, order.id))!;
+    expect(slip.packing.map((l) => [l.name, l.size ?? "", l.send, l.refunded])).toEqual([
+      ["Zuri Wrap Dress", "M", 1, 1],
+      ["Kito Tote Bag", "", 1, 0],
+    ]);
+    expect(slip).toMatchObject({
+      amount: 6950,
+      refunded: 2500,
+      netPaid: 4450,
+      refundLabel: "Partly refunded",
+      packingWarning: "Partly refunded: do not pack the struck-through pieces.",
+    });
+
+    // The list badges it beside 'To pack'; the order's page marks the same lines.
+    const list = await orderSections(handle.db, parseOrdersQuery(new URLSearchParams()));
+    const row = list.completed.rows.find((o) => o.id === order.id)!;
+    expect([row.fulfilment.label, row.refundLabel]).toEqual(["To pack", "Partly refunded"]);
+    const page = (await listed(order.id))!;
+    expect(page.packing.map((l) => l.send)).toEqual([1, 1]);
+    expect(page.packingWarning).toBe(slip.packingWarning);
+
+    // Staff read what is not packed, not the refunds' reasons, references or who made them.
+    const staff = withoutRefundDetails(page);
+    expect(staff.refunds).toEqual([]);
+    expect(staff).toMatchObject({ refundLabel: "Partly refunded", netPaid: 4450 });
+    expect(staff.packing).toEqual(page.packing);
+
+    // The shopper's page marks the line: one of the two dresses refunded.
+    const tracked = (await trackedOrder(handle.db, order.trackingToken))!;
+    expect(tracked.items.map((i) => [i.name, i.quantity, i.refunded ?? 0])).toEqual([
+      ["Zuri Wrap Dress", 2, 1],
+      ["Kito Tote Bag", 1, 0],
+    ]);
+
+    // The rest given back: nothing is sent.
+    await refund(order.id, {
+      lines: [
+        { line: 0, quantity: 1, restock: false },
+        { line: 1, quantity: 1, restock: false },
+      ],
+      amount: 4450,
+    });
+    const none = (await adminOrder(handle.db, order.id))!;
+    expect(none.packing.map((l) => l.send)).toEqual([0, 0]);
+    expect(none).toMatchObject({
+      netPaid: 0,
+      refundLabel: "Refunded",
+      packingWarning: "Refunded in full: do not send this order.",
+    });
+    expect(
+      (await trackedOrder(handle.db, order.trackingToken))!.items.map((i) => i.refunded),
+    ).toEqual([2, 1]);
+  });
+
+  test("a refund the provider refused takes no piece off the parcel", async () => {
+    const order = await paidOrder("visa");
+    await refund(order.id, { method: "provider", amount: 100, reference: "" });
+    // Pesapal refunds a payment once: this one is refused, and its dress is still packed.
+    await refusal(
+      refund(order.id, {
+        method: "provider",
+        reference: "",
+        lines: [{ line: 0, quantity: 1, restock: true }],
+      }),
+    );
+    const slip = (await adminOrder(handle.db, order.id))!;
+    expect(slip.packing.map((l) => l.send)).toEqual([2, 1]);
+    expect(slip.packingWarning).toBe("Partly refunded (money only): pack every piece.");
+    expect(
+      (await trackedOrder(handle.db, order.trackingToken))!.items.every((i) => !i.refunded),
+    ).toBe(true);
+  });
+
+  test("the owner reads what a refund would do, and to whom, before it goes: checked as the refund is, nothing made", async () => {
+    const order = await paidOrder("visa");
+    const ask = {
+      orderId: order.id,
+      amount: null,
+      lines: [{ line: 0, quantity: 1, restock: true }],
+      reason: "Too small",
+      method: "hand" as const,
+      reference: "QGH12XY34Z",
+    };
+    const phone = `0${order.customerPhone.slice(3, 6)} ${order.customerPhone.slice(6, 9)} ${order.customerPhone.slice(9)}`;
+    expect(await previewRefund(services, ask)).toEqual({
+      amount: 2500,
+      how: "Record a refund you made by hand, reference QGH12XY34Z",
+      to: `Akinyi Otieno, ${phone} (the order's phone number)`,
+      pieces: [{ name: "Zuri Wrap Dress (M)", quantity: 1, restock: true }],
+    });
+    expect(
+      await previewRefund(services, { ...ask, method: "provider", reference: "" }),
+    ).toMatchObject({
+      how: "Ask Pesapal to refund the payment",
+      to: expect.stringMatching(
+        /^Pesapal gives it back to the .+ that paid \(Akinyi Otieno's order\)$/,
+      ),
+    });
+    // Paid from an M-Pesa prompt: the number that paid gets it.
+    await handle.db.insert(paymentAttempts).values({
+      orderId: order.id,
+      number: 9,
+      provider: "mpesa-express",
+      state: "paid",
+      amount: order.amount,
+      phone: "254711222333",
+    });
+    expect((await previewRefund(services, ask)).to).toBe(
+      "The M-Pesa number that paid, 0711 222 333 (Akinyi Otieno)",
+    );
+    // A prompt to the order's own number keeps no number of its own: that one paid.
+    await handle.db.insert(paymentAttempts).values({
+      orderId: order.id,
+      number: 10,
+      provider: "mpesa-express",
+      state: "paid",
+      amount: order.amount,
+    });
+    expect((await previewRefund(services, ask)).to).toBe(
+      `The M-Pesa number that paid, ${phone} (Akinyi Otieno)`,
+    );
+    // Refused in the refund's own words; and a preview made nothing.
+    expect(await refusal(previewRefund(services, { ...ask, amount: 7000 }))).toBe(
+      "A refund can be at most KSh 6,950, what is left of the payment.",
+    );
+    expect(await refusal(previewRefund(services, { ...ask, orderId: "nope" }))).toBe(
+      "No such order.",
+    );
+    expect(await handle.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+    expect((await orderRow(order.id)).refunded).toBe(0);
+  });
+
+  test("any refund form on a paid order: a sentence or a confirmation, never an error; nothing made before 'confirm'", async () => {
+    const order = await paidOrder("visa");
+    const owner = {
+      id: ADMIN,
+      email: "owner@example.test",
+      name: "Owner",
+      role: "owner" as const,
+      twoFactor: false,
+    };
+    const value = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom("", "0", "1", "2", "-1", "99999999", "1e3", "on", "hand", "provider", "yes"),
+    );
+    const field = fc.constantFrom(
+      "amount",
+      "reason",
+      "method",
+      "reference",
+      "lineCount",
+      "refund:0",
+      "refund:1",
+      "refund:7",
+      "restock:0",
+      "confirm",
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(field, value), { maxLength: 10 }), async (fields) => {
+        const form = new FormData();
+        form.set("intent", "refund");
+        form.set("orderId", order.id);
+        for (const [k, v] of fields) form.append(k, v);
+        const before = (await orderRow(order.id)).refunded;
+        const answer = (await orderAction(services, form, owner)) as unknown;
+        // A refused form is data with a 4xx; a confirmation or a refund is plain data.
+        const status =
+          answer && typeof answer === "object" && "init" in answer
+            ? ((answer as { init: { status?: number } | null }).init?.status ?? 200)
+            : 200;
+        expect(status === 200 || (status >= 400 && status < 500)).toBe(true);
+        if (form.get("confirm") !== "yes") {
+          expect((await orderRow(order.id)).refunded).toBe(before);
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });

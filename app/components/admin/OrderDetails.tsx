@@ -53,6 +53,12 @@ export type ListedOrder = RefundableOrder & {
     next: { state: string; label: string; noteRoom: number | null }[];
   };
   trackingPath: string;
+  /** Each line's pieces to send and given back (struck through), after refunds. */
+  packing: { line: number; send: number; refunded: number }[];
+  /** What was paid less what went back. */
+  netPaid: number;
+  /** What staff read before packing a refunded order; null: pack as usual. */
+  packingWarning: string | null;
   /** The reference shoppers see (8 capitals), for the spec's 'first 8 characters...'. */
   reference: string;
   /** The messages the order caused, in the owner's words. */
@@ -87,6 +93,18 @@ export function OversoldBadge() {
       Oversold: needs attention
     </span>
   );
+}
+
+/** Money went back: 'Partly refunded' or 'Refunded', beside the parcel's step. */
+export function RefundBadge({ label }: { label: string | null }) {
+  return label ? (
+    <span
+      className="rounded-full bg-danger/10 px-2.5 py-1 text-xs font-semibold text-danger"
+      data-testid="refund-badge"
+    >
+      {label}
+    </span>
+  ) : null;
 }
 
 /** Where a paid order's parcel is ('To pack', 'Sent'...): what the owner acts on. */
@@ -303,7 +321,8 @@ export function OrderDetails({ order }: { order: ListedOrder }) {
         >
           {order.status}
         </span>{" "}
-        <FulfilmentBadge order={order} /> {order.paymentReversed ? <ReversedBadge /> : null}{" "}
+        <FulfilmentBadge order={order} /> <RefundBadge label={order.refundLabel} />{" "}
+        {order.paymentReversed ? <ReversedBadge /> : null}{" "}
         {order.oversold.length ? <OversoldBadge /> : null}
       </p>
       {order.oversold.length ? (
@@ -319,6 +338,11 @@ export function OrderDetails({ order }: { order: ListedOrder }) {
           </ul>
         </div>
       ) : null}
+      {order.packingWarning ? (
+        <p className="mt-3 rounded-lg bg-gold-soft p-3 font-semibold" data-testid="packing-warning">
+          {order.packingWarning}
+        </p>
+      ) : null}
       <dl className="mt-3 grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1.5">
         {rows
           .filter(([, value]) => value)
@@ -331,19 +355,35 @@ export function OrderDetails({ order }: { order: ListedOrder }) {
       </dl>
       <h3 className="mt-5 font-semibold">Items</h3>
       <ul className="mt-2 divide-y divide-hairline">
-        {order.items.map((item) => (
-          <li key={`${item.name}-${item.size ?? ""}`} className="flex justify-between gap-3 py-2">
-            <span>
-              {item.name}
-              <span className="block text-xs text-muted">
-                {item.quantity} x {formatKsh(item.price)}
-                {item.wasPrice ? ` (sale, was ${formatKsh(item.wasPrice)})` : ""}
-                {item.size ? ` · Size ${item.size}` : ""}
+        {order.items.map((item, i) => {
+          const refunded = order.packing[i]?.refunded ?? 0;
+          return (
+            <li
+              key={`${item.name}-${item.size ?? ""}`}
+              className="flex justify-between gap-3 py-2"
+              data-testid="order-line"
+            >
+              <span>
+                {item.name}
+                <span className="block text-xs text-muted">
+                  {item.quantity} x {formatKsh(item.price)}
+                  {item.wasPrice ? ` (sale, was ${formatKsh(item.wasPrice)})` : ""}
+                  {item.size ? ` · Size ${item.size}` : ""}
+                </span>
+                {refunded > 0 ? (
+                  <span
+                    className="block text-xs font-semibold text-danger"
+                    data-testid="line-refunded"
+                  >
+                    {refunded} of {item.quantity} refunded:{" "}
+                    {refunded < item.quantity ? `pack ${item.quantity - refunded}` : "do not pack"}
+                  </span>
+                ) : null}
               </span>
-            </span>
-            <span className="tabular">{formatKsh(item.price * item.quantity)}</span>
-          </li>
-        ))}
+              <span className="tabular">{formatKsh(item.price * item.quantity)}</span>
+            </li>
+          );
+        })}
       </ul>
       <dl className="mt-3 space-y-1 border-t border-hairline pt-3 tabular">
         <div className="flex justify-between">
@@ -366,6 +406,18 @@ export function OrderDetails({ order }: { order: ListedOrder }) {
           <dt>Total</dt>
           <dd>{formatKsh(order.amount)}</dd>
         </div>
+        {order.refunded > 0 ? (
+          <>
+            <div className="flex justify-between">
+              <dt>Refunded</dt>
+              <dd>-{formatKsh(order.refunded)}</dd>
+            </div>
+            <div className="flex justify-between font-bold" data-testid="net-paid">
+              <dt>Net paid</dt>
+              <dd>{formatKsh(order.netPaid)}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       <FulfilmentControl order={order} />
       {can.refund ? <RefundPanel order={order} /> : null}

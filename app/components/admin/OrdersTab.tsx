@@ -9,6 +9,7 @@ import {
   FulfilmentBadge,
   type ListedOrder as FullOrder,
   OversoldBadge,
+  RefundBadge,
   ReversedBadge,
 } from "./OrderDetails";
 import { Pager } from "./Pager";
@@ -22,7 +23,9 @@ type ListedOrder = Omit<
   | "refunds"
   | "refundLines"
   | "providerRefunds"
-  | "refundLabel"
+  | "packing"
+  | "netPaid"
+  | "packingWarning"
   | "fulfilment"
 > & { fulfilment: Pick<FullOrder["fulfilment"], "state" | "label"> };
 
@@ -176,6 +179,11 @@ function OrdersTable({
               {order.fulfilment.label ? (
                 <span className="mt-1 block font-normal">
                   <FulfilmentBadge order={order} />
+                </span>
+              ) : null}
+              {order.refundLabel ? (
+                <span className="mt-1 block font-normal">
+                  <RefundBadge label={order.refundLabel} />
                 </span>
               ) : null}
               {order.paymentReversed ? (

@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { errorProps } from "~/components/FormField";
+import { Modal } from "~/components/Modal";
 import { notify } from "~/components/toast";
 import { formatDateTime } from "~/utils/dates";
 import { formatKsh } from "~/utils/money";
@@ -31,6 +32,16 @@ export type RefundableOrder = {
   providerRefunds: boolean;
 };
 
+/** What the owner confirms before the refund goes out: the amount, how, to whom, which pieces. */
+type Confirmation = {
+  amount: number;
+  how: string;
+  to: string;
+  pieces: { name: string; quantity: number; restock: boolean }[];
+  /** The form's fields as posted: the confirming form sends them again. */
+  fields: [string, string][];
+};
+
 type Answer =
   | { ok: true; orderId: string; refunded: string }
   | {
@@ -38,7 +49,74 @@ type Answer =
       orderId: string;
       refundError?: string;
       refundErrors?: Partial<Record<string, string>>;
+      confirmRefund?: Confirmation;
     };
+
+/**
+ * The refund's confirmation, in the shop's dialog: on the server too (an open <dialog>), so an
+ * owner without JavaScript reads it and confirms with a second post; 'Change it' closes it with
+ * the form's values kept.
+ */
+function ConfirmRefund({
+  confirm,
+  busy,
+  onClose,
+  Form,
+}: {
+  confirm: Confirmation;
+  busy: boolean;
+  onClose: () => void;
+  Form: ReturnType<typeof useFetcher>["Form"];
+}) {
+  const byHand = confirm.fields.some(([name, value]) => name === "method" && value === "hand");
+  return (
+    <Modal title="Confirm the refund" size="sm" onClose={onClose}>
+      <dl
+        className="grid grid-cols-[6rem_1fr] gap-x-3 gap-y-2 text-sm"
+        data-testid="refund-confirm"
+      >
+        <dt className="font-semibold">Amount</dt>
+        <dd className="tabular">{formatKsh(confirm.amount)}</dd>
+        <dt className="font-semibold">How</dt>
+        <dd>{confirm.how}</dd>
+        <dt className="font-semibold">Goes to</dt>
+        <dd>{confirm.to}</dd>
+        <dt className="font-semibold">Pieces</dt>
+        <dd>
+          {confirm.pieces.length ? (
+            <ul>
+              {confirm.pieces.map((p) => (
+                <li key={p.name}>
+                  {p.quantity} x {p.name}
+                  {p.restock ? ", back on the shelf" : ", not back on the shelf"}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            "None (an amount only)"
+          )}
+        </dd>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Form method="post">
+          {confirm.fields.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="confirm" value="yes" />
+          <button type="submit" disabled={busy} className="btn btn-primary min-h-11 px-4">
+            {busy ? "Refunding..." : byHand ? "Record the refund" : "Send the refund"}
+          </button>
+        </Form>
+        {/* Closes the dialog natively, with or without JavaScript. */}
+        <form method="dialog">
+          <button type="submit" className="btn min-h-11 border border-hairline bg-white px-4">
+            Change it
+          </button>
+        </form>
+      </div>
+    </Modal>
+  );
+}
 
 const METHOD_WORDS = { provider: "through", hand: "by hand", reversal: "reversed by" } as const;
 
@@ -63,6 +141,15 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
   const posted = useActionData<Answer>();
   const answer = fetcher.state === "idle" ? (fetcher.data ?? posted) : undefined;
   const failed = answer && !answer.ok && answer.orderId === order.id ? answer : null;
+  // The confirmation stays up while its own post is on its way, and goes once closed.
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const last = fetcher.data ?? posted;
+  const confirming = fetcher.formData?.get("confirm") === "yes";
+  const asked =
+    last && !last.ok && last.orderId === order.id && last !== dismissed ? last : undefined;
+  const confirm = asked && (fetcher.state === "idle" || confirming) ? asked.confirmRefund : null;
+  // Back from the confirmation ('Change it'), the form shows what was typed.
+  const typed = new Map(failed?.confirmRefund?.fields ?? []);
   const errors = failed?.refundErrors ?? {};
   const left = order.amount - order.refunded;
   const canRefund = (order.paid || order.status === "Completed") && left > 0;
@@ -115,6 +202,14 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
       <p className="mt-2 text-sm text-muted tabular">
         {formatKsh(order.refunded)} of {formatKsh(order.amount)} given back
       </p>
+      {confirm ? (
+        <ConfirmRefund
+          confirm={confirm}
+          busy={busy}
+          onClose={() => setDismissed(asked)}
+          Form={fetcher.Form}
+        />
+      ) : null}
       {canRefund ? (
         // A plain disclosure: it opens without JavaScript; a new refund closes it (its key).
         <details key={order.refunds.length} open={Boolean(failed)} className="group/way mt-3">
@@ -143,7 +238,7 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
                       inputMode="numeric"
                       min={0}
                       max={line.left}
-                      defaultValue={0}
+                      defaultValue={typed.get(`refund:${line.line}`) ?? 0}
                       disabled={line.left === 0}
                       className="min-h-11 w-20 rounded-lg border border-hairline bg-white px-2"
                       {...invalid(`refund:${line.line}`)}
@@ -152,6 +247,7 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
                       <input
                         type="checkbox"
                         name={`restock:${line.line}`}
+                        defaultChecked={typed.get(`restock:${line.line}`) === "on"}
                         disabled={line.left === 0}
                         className="size-5 accent-accent"
                       />
@@ -177,6 +273,7 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
                 inputMode="numeric"
                 min={1}
                 max={left}
+                defaultValue={typed.get("amount")}
                 className="mt-1 min-h-11 w-40 rounded-lg border border-hairline bg-white px-3"
                 {...invalid("amount")}
               />
@@ -191,6 +288,7 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
                 name="reason"
                 required
                 maxLength={300}
+                defaultValue={typed.get("reason")}
                 placeholder="e.g. Returned within 30 days: too small"
                 className="mt-1 min-h-11 w-full rounded-lg border border-hairline bg-white px-3"
                 {...invalid("reason")}
@@ -205,7 +303,7 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
                     type="radio"
                     name="method"
                     value="provider"
-                    defaultChecked
+                    defaultChecked={typed.get("method") !== "hand"}
                     className="size-5 accent-accent"
                   />
                   Ask {order.paymentProvider} to refund the payment
@@ -221,7 +319,7 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
                   type="radio"
                   name="method"
                   value="hand"
-                  defaultChecked={!order.providerRefunds}
+                  defaultChecked={!order.providerRefunds || typed.get("method") === "hand"}
                   className="size-5 accent-accent"
                 />
                 I refunded it by hand (M-Pesa or bank)
@@ -236,6 +334,7 @@ export function RefundPanel({ order }: { order: RefundableOrder }) {
                 id={id("reference")}
                 name="reference"
                 maxLength={40}
+                defaultValue={typed.get("reference")}
                 autoCapitalize="characters"
                 className="mt-1 min-h-11 w-full rounded-lg border border-hairline bg-white px-3 font-mono"
                 {...invalid("reference")}

@@ -1,5 +1,19 @@
-import { and, asc, desc, eq, ilike, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import type { RefundLine } from "~/db/refund-states";
 import {
   messages,
   ORDER_STATUSES,
@@ -19,7 +33,7 @@ import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-l
 import { pageNumber } from "~/utils/page-number";
 import { isUuid } from "~/utils/uuid";
 import { FULFILMENT_LABELS, nextFulfilmentStates } from "./fulfilment-rules";
-import { linesLeft, refundLabel } from "./refund-rules";
+import { linesLeft, packingLines, packingWarning, refundLabel } from "./refund-rules";
 import { paymentFact } from "./tracking.server";
 
 export { unpaidWarning } from "./status-warning";
@@ -245,16 +259,37 @@ type ListedRefund = Omit<
  * asked (the owner records a refund made by hand otherwise).
  */
 function refundsOf(row: typeof orders.$inferSelect, list: ListedRefund[]) {
+  const given = list.filter((r) => r.state !== "failed");
   return {
     refunds: list,
     refunded: row.refunded,
     refundLabel: refundLabel(row),
-    refundLines: linesLeft(
-      row.items,
-      list.filter((r) => r.state !== "failed"),
-    ),
+    refundLines: linesLeft(row.items, given),
     providerRefunds: Boolean(row.confirmationCode && providerCanRefund(row.paymentProvider)),
+    ...packingOf(row, given),
   };
+}
+
+/**
+ * What goes in the parcel once refunds took pieces back: each line's pieces to send and refunded,
+ * what was paid less what went back, and the sentence staff read before packing.
+ */
+function packingOf(row: typeof orders.$inferSelect, given: readonly { lines: RefundLine[] }[]) {
+  const packing = packingLines(row.items, given);
+  return {
+    packing,
+    netPaid: row.amount - row.refunded,
+    packingWarning: packingWarning(row, packing),
+  };
+}
+
+/**
+ * An order's page for an account that cannot refund (staff, decision 60): that money went back
+ * and which pieces stay out of the parcel, without the refunds' reasons, references or who made
+ * them.
+ */
+export function withoutRefundDetails<T extends { refunds: unknown[] }>(order: T): T {
+  return { ...order, refunds: [] };
 }
 
 export type TimelineEntry = {
@@ -351,6 +386,8 @@ function toAdminOrder(row: typeof orders.$inferSelect) {
     paymentReversed: row.paymentReversedAt !== null,
     /** Shillings given back (or being asked back) so far. */
     refunded: row.refunded,
+    /** 'Partly refunded' or 'Refunded', beside the parcel's step in the list and on the page. */
+    refundLabel: refundLabel(row),
     discountCode: row.discountCode,
     discount: row.discount,
     /** Paid after its units were gone: the lines short, for the owner to refund or restock. */
@@ -391,11 +428,19 @@ export async function adminOrderPage(db: Db, id: string) {
   return { ...toAdminOrder(row), timeline, messages: sent, ...refundsOf(row, given) };
 }
 
-/** One order as the admin sees it (its packing slip), or null for an unknown id. */
+/**
+ * One order as its packing slip shows it, or null for an unknown id: the admin's view with what
+ * to send, refunded pieces apart (refunds refused by the provider gave nothing back).
+ */
 export async function adminOrder(db: Db, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  return row ? toAdminOrder(row) : null;
+  if (!row) return null;
+  const given = await db
+    .select({ lines: refunds.lines })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, id), ne(refunds.state, "failed")));
+  return { ...toAdminOrder(row), ...packingOf(row, given) };
 }
 
 export class OrderStatusError extends Error {}

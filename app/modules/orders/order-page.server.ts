@@ -16,7 +16,7 @@ import { FulfilmentError, moveFulfilment, undoFulfilment } from "./fulfilment.se
 import { FULFILMENT_LABELS } from "./fulfilment-rules";
 import { orderReference } from "./order-reference";
 import { validateRefundForm } from "./refund-form";
-import { RefundError, refundOrder } from "./refunds.server";
+import { previewRefund, RefundError, refundOrder } from "./refunds.server";
 import { unpaidWarning } from "./status-warning";
 import { describeEvent } from "./timeline-text";
 
@@ -132,7 +132,29 @@ export async function orderAction(services: Services, form: FormData, admin: Adm
   return data({ error: "Unknown action." }, { status: 400 });
 }
 
-/** The owner's refund: the form's fields checked again here, then the refund made or refused. */
+/**
+ * The refund form's own fields as posted, carried by the confirmation's form to the second post
+ * (and back into the form when the owner goes back to change it).
+ */
+function refundFields(form: FormData) {
+  const fields: [string, string][] = [];
+  for (const [name, value] of form) {
+    if (typeof value !== "string" || name === "confirm") continue;
+    if (
+      /^(intent|orderId|lineCount|amount|reason|method|reference|refund:\d+|restock:\d+)$/.test(
+        name,
+      )
+    ) {
+      fields.push([name, value]);
+    }
+  }
+  return fields;
+}
+
+/**
+ * The owner's refund: the form's fields checked again here, then what it would do answered for
+ * the owner to confirm, and on the confirming post the refund made or refused.
+ */
 async function refund(services: Services, form: FormData, admin: Admin) {
   const orderId = String(form.get("orderId") ?? "");
   const lineCount = Math.min(Number(form.get("lineCount")) || 0, MAX_LINES);
@@ -141,6 +163,11 @@ async function refund(services: Services, form: FormData, admin: Admin) {
     return data({ ok: false, orderId, refundErrors: checked.errors }, { status: 400 });
   }
   try {
+    // First the owner reads what would go out and to whom; only the confirming post sends it.
+    if (form.get("confirm") !== "yes") {
+      const preview = await previewRefund(services, { ...checked.data, orderId });
+      return { ok: false, orderId, confirmRefund: { ...preview, fields: refundFields(form) } };
+    }
     const made = await refundOrder(services, {
       ...checked.data,
       orderId,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { linesLeft, planRefund, refundLabel } from "./refund-rules";
+import { linesLeft, packingLines, packingWarning, planRefund, refundLabel } from "./refund-rules";
 
 const items = [
   { name: "Zuri Wrap Dress", size: "M", quantity: 2, price: 2500 },
@@ -83,5 +83,50 @@ describe("refund rules", () => {
     expect(refundLabel({ amount: 100, refunded: 0 })).toBeNull();
     expect(refundLabel({ amount: 100, refunded: 40 })).toBe("Partly refunded");
     expect(refundLabel({ amount: 100, refunded: 100 })).toBe("Refunded");
+  });
+});
+
+describe("what is packed after refunds", () => {
+  it("a piece given back leaves the parcel; a failed refund's pieces stay (the caller leaves it out)", () => {
+    const lines = packingLines(items, [{ lines: [{ line: 0, quantity: 1, restock: true }] }]);
+    expect(lines.map((l) => [l.name, l.send, l.refunded])).toEqual([
+      ["Zuri Wrap Dress", 1, 1],
+      ["Kito Tote Bag", 1, 0],
+    ]);
+    expect(packingWarning({ amount: 6950, refunded: 2500 }, lines)).toBe(
+      "Partly refunded: do not pack the struck-through pieces.",
+    );
+    expect(packingWarning({ amount: 6950, refunded: 0 }, packingLines(items, []))).toBeNull();
+    expect(packingWarning({ amount: 6950, refunded: 150 }, packingLines(items, []))).toBe(
+      "Partly refunded (money only): pack every piece.",
+    );
+    expect(packingWarning({ amount: 6950, refunded: 6950 }, packingLines(items, []))).toBe(
+      "Refunded in full: do not send this order.",
+    );
+  });
+
+  it("never sends fewer than none nor more than bought, however refunds add up", () => {
+    const line = fc.record({
+      line: fc.nat(3),
+      quantity: fc.integer({ min: 1, max: 5 }),
+      restock: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.array(line, { maxLength: 4 }), { maxLength: 4 }), (given) => {
+        const lines = packingLines(
+          items,
+          given.map((lines) => ({ lines })),
+        );
+        for (const [i, l] of lines.entries()) {
+          expect(l.send + l.refunded).toBe(items[i]!.quantity);
+          expect(l.send).toBeGreaterThanOrEqual(0);
+          const asked = given
+            .flat()
+            .filter((g) => g.line === i)
+            .reduce((n, g) => n + g.quantity, 0);
+          expect(l.refunded).toBe(Math.min(asked, items[i]!.quantity));
+        }
+      }),
+    );
   });
 });

@@ -77,3 +77,41 @@ export function refundLabel(order: { amount: number; refunded: number }) {
   if (order.refunded <= 0) return null;
   return order.refunded >= order.amount ? "Refunded" : "Partly refunded";
 }
+
+/**
+ * What is left to send of each line once refunds gave pieces back (not failed ones: a refund
+ * still waiting for the provider's answer takes its pieces off the parcel too, as it already takes
+ * its amount off what is left). The packing slip, the order's page and the shopper's page read
+ * this: `send` pieces go in the parcel, `refunded` ones are struck through.
+ */
+export function packingLines<T extends { quantity: number }>(
+  items: readonly T[],
+  given: readonly { lines: RefundLine[] }[],
+) {
+  const refunded = new Map<number, number>();
+  for (const refund of given) {
+    for (const l of refund.lines) refunded.set(l.line, (refunded.get(l.line) ?? 0) + l.quantity);
+  }
+  return items.map((item, line) => {
+    const back = Math.min(item.quantity, refunded.get(line) ?? 0);
+    return { ...item, line, refunded: back, send: item.quantity - back };
+  });
+}
+
+/**
+ * What staff read before packing (null: pack as usual): refunded in full, nothing goes out;
+ * pieces given back, the struck-through ones stay; only money given back, the parcel is whole.
+ */
+export function packingWarning(
+  order: { amount: number; refunded: number },
+  lines: readonly { refunded: number; send: number }[],
+) {
+  if (order.refunded <= 0) return null;
+  if (order.refunded >= order.amount || lines.every((l) => l.send === 0)) {
+    return "Refunded in full: do not send this order.";
+  }
+  if (lines.some((l) => l.refunded > 0)) {
+    return "Partly refunded: do not pack the struck-through pieces.";
+  }
+  return "Partly refunded (money only): pack every piece.";
+}

@@ -1,13 +1,15 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import type { RefundMethod } from "~/db/refund-states";
-import { orderEvents, orders, refunds } from "~/db/schema";
+import { orderEvents, orders, paymentAttempts, refunds } from "~/db/schema";
 import { asAdmin } from "~/modules/audit/acting-as.server";
 import { returnToStock } from "~/modules/inventory/stock.server";
 import { type MessageSettings, queueOrderMessages } from "~/modules/messages/outbox.server";
+import { describeProvider } from "~/modules/payments/catalogue";
 import { PaymentError } from "~/modules/payments/provider";
-import { providerLabel } from "~/modules/payments/provider-labels";
+import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
 import type { Services } from "~/services.server";
+import { readablePhone } from "~/utils/phone";
 import { isUuid } from "~/utils/uuid";
 import type { RefundForm } from "./refund-form";
 import { linesLeft, planRefund, REFUND_MESSAGES } from "./refund-rules";
@@ -115,6 +117,79 @@ async function complete(
     id: refund.id,
     amount: refund.amount,
   });
+}
+
+/** What the owner confirms before a refund goes out (decision 60). */
+export type RefundPreview = {
+  amount: number;
+  /** 'Ask Pesapal to refund' or 'Record a refund made by hand, reference QGH12XY34Z'. */
+  how: string;
+  /** Who gets the money: the account that paid, as far as the shop knows it. */
+  to: string;
+  /** The pieces given back, and whether they go back on the shelf. */
+  pieces: { name: string; quantity: number; restock: boolean }[];
+};
+
+/**
+ * The refund an ask would make, checked as the refund itself checks it (without locking: the
+ * refund checks again when it is sent), in the words the owner confirms: the amount, how, to whom.
+ */
+export async function previewRefund(
+  services: Pick<Services, "database" | "payments">,
+  input: RefundForm & { orderId: string },
+): Promise<RefundPreview> {
+  if (!isUuid(input.orderId)) throw new RefundError("No such order.");
+  const { db } = services.database;
+  const [order] = await db.select().from(orders).where(eq(orders.id, input.orderId));
+  if (!order) throw new RefundError("No such order.");
+  if (!refundable(order)) throw new RefundError(REFUND_MESSAGES.notPaid);
+  const provider =
+    order.paymentProvider && services.payments.has(order.paymentProvider)
+      ? services.payments.get(order.paymentProvider)
+      : null;
+  if (input.method === "provider" && !(provider?.refund && order.confirmationCode)) {
+    throw new RefundError(providerCannotRefund(order.paymentProvider));
+  }
+  const earlier = await db
+    .select({ lines: refunds.lines })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), ne(refunds.state, "failed")));
+  const lines = linesLeft(order.items, earlier);
+  const plan = planRefund(order, lines, input);
+  if (!plan.ok) throw new RefundError(plan.error);
+  // The M-Pesa number a prompt was paid from, when the payment was one (the order's own number
+  // unless the shopper named another payer); the latest attempt paid, should two have been.
+  const [paidBy] = await db
+    .select({ provider: paymentAttempts.provider, phone: paymentAttempts.phone })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, "paid")))
+    .orderBy(desc(paymentAttempts.number))
+    .limit(1);
+  const payer =
+    paidBy && describeProvider(paidBy.provider)?.asksPayerPhone
+      ? (paidBy.phone ?? order.customerPhone)
+      : null;
+  const label = providerLabel(order.paymentProvider);
+  const method = order.paymentMethod ? paymentMethodLabel(order.paymentMethod) : null;
+  const who = `${order.customerName}, ${readablePhone(order.customerPhone)} (the order's phone number)`;
+  return {
+    amount: plan.amount,
+    how:
+      input.method === "provider"
+        ? `Ask ${label} to refund the payment`
+        : `Record a refund you made by hand, reference ${input.reference}`,
+    to:
+      input.method === "provider"
+        ? `${label} gives it back to the ${method ?? "card or account"} that paid (${order.customerName}'s order)`
+        : payer
+          ? `The M-Pesa number that paid, ${readablePhone(payer)} (${order.customerName})`
+          : who,
+    pieces: plan.lines.map((l) => ({
+      name: lines[l.line]!.name,
+      quantity: l.quantity,
+      restock: l.restock,
+    })),
+  };
 }
 
 /**

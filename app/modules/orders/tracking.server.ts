@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orderEvents, orders } from "~/db/schema";
+import { orderEvents, orders, refunds } from "~/db/schema";
 import { msg } from "~/i18n/messages";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
 import { providerLabel } from "~/modules/payments/provider-labels";
@@ -9,6 +9,7 @@ import { nairobiDay } from "~/utils/dates";
 import { expectedDays } from "./expected-day";
 import { type FulfilmentState, fulfilmentPath, isFulfilmentState } from "./fulfilment-rules";
 import { orderReference } from "./order-reference";
+import { packingLines } from "./refund-rules";
 
 /** A tracking token as the shop makes them: 22 URL-safe characters, or 64 hex for older orders. */
 const TOKEN = /^(?:[A-Za-z0-9_-]{22}|[0-9a-f]{64})$/;
@@ -51,6 +52,14 @@ export async function trackedOrder(
   const currentAt = current ? path.indexOf(current) : -1;
   const payment = paymentFact(order);
   const paidAs = payment === "paid" ? null : await paidOrderOfPurchase(db, order);
+  // Pieces given back (not by a refund the provider refused): their lines are marked refunded.
+  const given =
+    order.refunded > 0
+      ? await db
+          .select({ lines: refunds.lines })
+          .from(refunds)
+          .where(and(eq(refunds.orderId, order.id), ne(refunds.state, "failed")))
+      : [];
   return {
     reference: orderReference(order.id),
     /** The language it was placed in: its page is shown in it, wherever the link was opened. */
@@ -81,13 +90,16 @@ export async function trackedOrder(
      * paid (the step 'To pack' began then); null once it arrived or when that day has passed.
      */
     expected: expectedFor(order.deliveryMethod, currentAt === path.length - 1, reached, now),
-    items: order.items.map(({ name, size, quantity, price, wasPrice }) => ({
-      name,
-      size,
-      quantity,
-      price,
-      ...(wasPrice ? { wasPrice } : {}),
-    })),
+    items: packingLines(order.items, given).map(
+      ({ name, size, quantity, price, wasPrice, refunded }) => ({
+        name,
+        size,
+        quantity,
+        price,
+        ...(wasPrice ? { wasPrice } : {}),
+        ...(refunded ? { refunded } : {}),
+      }),
+    ),
     delivery: {
       methodId: order.deliveryMethod,
       method: msg.deliveryMethods[order.deliveryMethod] ?? order.deliveryMethod,

@@ -6,7 +6,7 @@ import { OrderDetails, useStepToast } from "~/components/admin/OrderDetails";
 import { historyOf } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import { can } from "~/modules/auth/roles";
-import { adminOrderPage } from "~/modules/orders/admin-orders.server";
+import { adminOrderPage, withoutRefundDetails } from "~/modules/orders/admin-orders.server";
 import { backToOrdersHref } from "~/modules/orders/back-to-orders";
 import { inOwnersWords, orderAction } from "~/modules/orders/order-page.server";
 import { servicesContext } from "~/services.server";
@@ -29,12 +29,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const history =
     order && can(admin.role, { activity: "view" }) ? await historyOf(db, "order", order.id) : null;
   if (!order) throw data({ reason: "no such order" }, { status: 404, headers: NO_STORE });
+  // Staff see that money went back and which pieces stay out, not the refunds themselves.
+  const seen = can(admin.role, { orders: "refund" }) ? order : withoutRefundDetails(order);
   // The list the owner came from, for 'Back to orders'.
   const backTo = backToOrdersHref(request.headers.get("Referer"), [
     new URL(request.url).origin,
     new URL(settings.PUBLIC_URL).origin,
   ]);
-  return data({ order: inOwnersWords(settings, order), backTo, history }, { headers: NO_STORE });
+  return data({ order: inOwnersWords(settings, seen), backTo, history }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

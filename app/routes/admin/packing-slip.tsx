@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { data } from "react-router";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import { adminOrder } from "~/modules/orders/admin-orders.server";
@@ -43,7 +43,8 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
   useEffect(() => setScripted(true), []);
   const { shopName } = useShopConfig();
   const reference = orderReference(order.id);
-  const itemsCount = order.items.reduce((n, item) => n + item.quantity, 0);
+  // What goes in the parcel: pieces given back are struck through and not counted.
+  const itemsCount = order.packing.reduce((n, line) => n + line.send, 0);
   const deliverTo =
     order.delivery.methodId === "pickup"
       ? order.delivery.pickupLocation
@@ -82,6 +83,16 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           Order {reference}
         </p>
       </header>
+      {order.packingWarning ? (
+        // Printed too: whoever packs from the paper reads it before the lines.
+        <p
+          role="note"
+          className="mt-3 rounded-lg border-2 border-ink p-3 font-bold"
+          data-testid="slip-warning"
+        >
+          {order.packingWarning}
+        </p>
+      ) : null}
       <p className="mt-2 text-muted">Placed {formatDateTime(order.createdAt)}</p>
       <dl
         className={`mt-4 grid gap-x-4 gap-y-1 ${receipt ? "grid-cols-1" : "grid-cols-[10rem_1fr]"}`}
@@ -123,12 +134,31 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           </tr>
         </thead>
         <tbody>
-          {order.items.map((item) => (
-            <tr key={`${item.name}-${item.size ?? ""}`} className="border-b border-hairline">
-              <td className="py-1.5 pr-2">{item.name}</td>
-              <td className="py-1.5 pr-2">{item.size || "One size"}</td>
-              <td className="py-1.5 text-right tabular">{item.quantity}</td>
-            </tr>
+          {order.packing.map((line) => (
+            <Fragment key={line.line}>
+              {line.send > 0 ? (
+                <tr className="border-b border-hairline" data-testid="slip-line">
+                  <td className="py-1.5 pr-2">{line.name}</td>
+                  <td className="py-1.5 pr-2">{line.size || "One size"}</td>
+                  <td className="py-1.5 text-right tabular">{line.send}</td>
+                </tr>
+              ) : null}
+              {line.refunded > 0 ? (
+                // Struck through, and said: a screen reader reads 'deleted' and the word itself.
+                <tr className="border-b border-hairline text-muted" data-testid="slip-refunded">
+                  <td className="py-1.5 pr-2">
+                    <del>{line.name}</del>{" "}
+                    <span className="font-semibold">Refunded: do not pack</span>
+                  </td>
+                  <td className="py-1.5 pr-2">
+                    <del>{line.size || "One size"}</del>
+                  </td>
+                  <td className="py-1.5 text-right tabular">
+                    <del>{line.refunded}</del>
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
           ))}
         </tbody>
         <tfoot>
@@ -140,9 +170,23 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           </tr>
         </tfoot>
       </table>
-      <p className="mt-4 text-right font-semibold tabular">
-        {order.paid ? "Paid" : "Not paid yet"}: {formatKsh(order.amount)}
-      </p>
+      {order.refunded > 0 ? (
+        <dl
+          className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 text-right tabular"
+          data-testid="slip-paid"
+        >
+          <dt>Paid</dt>
+          <dd>{formatKsh(order.amount)}</dd>
+          <dt>Refunded</dt>
+          <dd>-{formatKsh(order.refunded)}</dd>
+          <dt className="font-semibold">Net paid</dt>
+          <dd className="font-semibold">{formatKsh(order.netPaid)}</dd>
+        </dl>
+      ) : (
+        <p className="mt-4 text-right font-semibold tabular" data-testid="slip-paid">
+          {order.paid ? "Paid" : "Not paid yet"}: {formatKsh(order.amount)}
+        </p>
+      )}
       <p className="mt-6 text-muted">Thank you for shopping with {shopName}.</p>
     </main>
   );
