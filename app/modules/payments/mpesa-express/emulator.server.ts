@@ -7,6 +7,7 @@ import {
   MAX_ACCOUNT_REFERENCE,
   MAX_MPESA_AMOUNT,
   STK_RESULT_CODES,
+  WRONG_AMOUNT,
 } from "./daraja";
 
 /**
@@ -479,6 +480,11 @@ export function createDarajaEmulator(options: DarajaEmulatorOptions): DarajaEmul
       : /^\d{1,4}$/.test(answer) && Object.hasOwn(STK_RESULT_CODES, answer)
         ? Number(answer)
         : null;
+    // A tester's outcome: paid, but the callback claims another amount (the shop must doubt it).
+    if (answer === WRONG_AMOUNT) {
+      end(prompt, 0, { callbackAmount: 1 });
+      return res.redirect(303, localPath(req.body?.back));
+    }
     if (code === null) {
       return res.status(400).type("html").send(page("The phone cannot give that answer."));
     }
