@@ -10,8 +10,9 @@ import type { Route } from "./+types/test-outbox-clock";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = context.get(servicesContext);
-  if (!shop.settings.TEST_HOOKS) return notHere();
+  // Read first: a malformed form is refused as on every route, hooks or not.
   const form = await readForm(request);
+  if (!shop.settings.TEST_HOOKS) return notHere();
   const minutes = Number(form.get("minutes"));
   const reference = String(form.get("order") ?? "").toLowerCase();
   if (
