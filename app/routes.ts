@@ -45,6 +45,8 @@ export default [
   // Payment providers' notifications, at the paths each declares (payments/catalogue.ts).
   route("api/:provider/*", "routes/resources/payment-notification.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  // The browser suite's clock for the outbox (a 404 unless TEST_HOOKS is on).
+  route("__test/outbox-clock", "routes/resources/test-outbox-clock.ts"),
   route("healthz/live", "routes/resources/healthz-live.ts"),
   route("media/*", "routes/resources/media.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

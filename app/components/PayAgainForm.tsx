@@ -2,25 +2,29 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 /**
- * 'Try again' or 'Pay again' for an order's payment: posts the payment's reference to the
- * order-success page, whose action puts the order's items and details back into the cart that
- * placed it (and only that cart), then opens the cart.
+ * 'Try again' or 'Pay again' for an order's payment: posts the attempt that counts for the order
+ * to the order-success page (at that attempt's address, so an error is shown beside the order),
+ * whose action makes a new attempt of the same order for the browser that placed it.
  */
 export function PayAgainForm({
-  payment,
+  attempt,
   className,
   formClassName,
   children,
 }: {
-  payment: { provider: string; reference: string };
+  /** The id of the attempt that counts for the order (its waiting page's). */
+  attempt: string;
   className: string;
   formClassName?: string;
   children: ReactNode;
 }) {
   return (
-    <Form method="post" action="/order-success" className={formClassName}>
-      <input type="hidden" name="provider" value={payment.provider} />
-      <input type="hidden" name="reference" value={payment.reference} />
+    <Form
+      method="post"
+      action={`/order-success?attempt=${encodeURIComponent(attempt)}`}
+      className={formClassName}
+    >
+      <input type="hidden" name="attempt" value={attempt} />
       <button type="submit" className={className}>
         {children}
       </button>

@@ -619,6 +619,7 @@ export const trackPaymentFacts: Record<string, string> = {
   paid: "Paid",
   confirming: "Waiting for your payment to be confirmed",
   failed: "Payment did not go through",
+  checking: "We are checking your payment",
 };
 /** Each step's state, said after its name to a screen reader. */
 export const trackStepSaid: Record<string, string> = {
@@ -700,3 +701,15 @@ export const payOnlyFromPlacingPhone =
 export const payOnlyFromPlacingPhoneNoOther =
   "Only the phone or computer that placed this order can send the prompt again or change the M-Pesa number.";
 export const demoAccount = (reference: string) => `Account ${reference}`;
+/** A payment the provider says completed for another amount than the order's (decision 59). */
+export const checkingHeading = "We are checking your payment";
+export const checkingText = (provider: string) =>
+  `What ${provider} told us does not match this order's total, so we are checking the payment before we pack anything. Please do not pay again: we will send you a message once it is confirmed, or chat with us on WhatsApp.`;
+/** After a failed payment: the same order can be paid again (no new order, no new reference). */
+export const failedPayThisOrderText =
+  "Nothing was charged. You can pay for this same order again: nothing else changes.";
+export const payThisOrderAgain = "Pay for this order again";
+export const trackFailedPayHere =
+  "Nothing was charged. Your order is kept: you can pay for it again here.";
+export const trackFailedPayThere =
+  "Nothing was charged. Your order is kept: pay for it again from the phone or computer you ordered on, or chat with us on WhatsApp.";

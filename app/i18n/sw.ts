@@ -630,6 +630,7 @@ export const trackPaymentFacts: Record<string, string> = {
   paid: "Limelipiwa",
   confirming: "Tunasubiri malipo yako yathibitishwe",
   failed: "Malipo hayakufaulu",
+  checking: "Tunakagua malipo yako",
 };
 /** Each step's state, said after its name to a screen reader. */
 export const trackStepSaid: Record<string, string> = {
@@ -715,3 +716,15 @@ export const payOnlyFromPlacingPhone =
 export const payOnlyFromPlacingPhoneNoOther =
   "Ni simu au kompyuta iliyoweka agizo hili pekee inayoweza kutuma ombi tena au kubadilisha nambari ya M-Pesa.";
 export const demoAccount = (reference: string) => `Akaunti ${reference}`;
+/** A payment the provider says completed for another amount than the order's (decision 59). */
+export const checkingHeading = "Tunakagua malipo yako";
+export const checkingText = (provider: string) =>
+  `Tulichoambiwa na ${provider} hakilingani na jumla ya agizo hili, kwa hivyo tunakagua malipo kabla ya kufunga chochote. Tafadhali usilipe tena: tutakutumia ujumbe yakishathibitishwa, au zungumza nasi kwenye WhatsApp.`;
+/** After a failed payment: the same order can be paid again (no new order, no new reference). */
+export const failedPayThisOrderText =
+  "Hakuna pesa iliyokatwa. Unaweza kulipia agizo hili hili tena: hakuna kingine kinachobadilika.";
+export const payThisOrderAgain = "Lipia agizo hili tena";
+export const trackFailedPayHere =
+  "Hakuna pesa iliyokatwa. Agizo lako bado lipo: unaweza kulilipia tena hapa.";
+export const trackFailedPayThere =
+  "Hakuna pesa iliyokatwa. Agizo lako bado lipo: lilipie tena kutoka kwenye simu au kompyuta uliyoagizia, au zungumza nasi kwenye WhatsApp.";

@@ -125,6 +125,10 @@ const FIELD_NAMES = [
   "saleStartsAt",
   "saleEndsAt",
   "id",
+  // 'Try again' and 'Pay again' (an attempt's id), and the browser suite's outbox clock.
+  "attempt",
+  "minutes",
+  "order",
 ];
 const INTENTS = [
   "add",
@@ -313,6 +317,7 @@ test("the route table gives the fuzzing every form action and JSON endpoint", ()
       `/login/set-password/${PRODUCT_ID}`,
       "/admin/accounts",
       "/admin/security",
+      "/__test/outbox-clock",
     ]),
   );
 });

@@ -38,6 +38,8 @@ export type ListedOrder = RefundableOrder & {
   confirmationCode: string | null;
   /** The provider took the payment back: the order is Failed and no longer counts as revenue. */
   paymentReversed: boolean;
+  /** The provider says completed for another amount: what it says was paid. */
+  paymentInDoubt?: { amount: number; currency: string } | null;
   discountCode: string | null;
   discount: number;
   /** The provider confirmed its payment. */
@@ -83,6 +85,18 @@ export function ReversedBadge() {
     </span>
   );
 }
+/** The provider says completed for another amount than the order's: not paid until checked. */
+export function AmountInDoubtBadge() {
+  return (
+    <span
+      className="rounded-full bg-danger/10 px-2.5 py-1 text-xs font-semibold text-danger"
+      data-testid="payment-in-doubt"
+    >
+      Amount differs: needs attention
+    </span>
+  );
+}
+
 /** Paid for units that were gone: the owner refunds or restocks. */
 export function OversoldBadge() {
   return (
@@ -323,8 +337,20 @@ export function OrderDetails({ order }: { order: ListedOrder }) {
         </span>{" "}
         <FulfilmentBadge order={order} /> <RefundBadge label={order.refundLabel} />{" "}
         {order.paymentReversed ? <ReversedBadge /> : null}{" "}
-        {order.oversold.length ? <OversoldBadge /> : null}
+        {order.oversold.length ? <OversoldBadge /> : null}{" "}
+        {order.paymentInDoubt ? <AmountInDoubtBadge /> : null}
       </p>
+      {order.paymentInDoubt ? (
+        <p className="mt-3 rounded-lg bg-danger/10 p-3" data-testid="payment-in-doubt-text">
+          {order.paymentProvider} says{" "}
+          {order.paymentInDoubt.currency.toUpperCase() === "KES"
+            ? formatKsh(order.paymentInDoubt.amount)
+            : `${order.paymentInDoubt.currency} ${order.paymentInDoubt.amount}`}{" "}
+          was paid for this order of {formatKsh(order.amount)}. It is not paid until you have
+          checked your statement; the shopper reads that we are checking their payment. A correct
+          answer from {order.paymentProvider} marks it paid by itself.
+        </p>
+      ) : null}
       {order.oversold.length ? (
         <div className="mt-3 rounded-lg bg-danger/10 p-3" data-testid="oversold-lines">
           <p className="font-semibold">

@@ -6,6 +6,7 @@ import { formatDate } from "~/utils/dates";
 import { formatKsh } from "~/utils/money";
 import { readablePhone } from "~/utils/phone";
 import {
+  AmountInDoubtBadge,
   FulfilmentBadge,
   type ListedOrder as FullOrder,
   OversoldBadge,
@@ -194,6 +195,11 @@ function OrdersTable({
               {order.oversold.length ? (
                 <span className="mt-1 block">
                   <OversoldBadge />
+                </span>
+              ) : null}
+              {order.paymentInDoubt ? (
+                <span className="mt-1 block">
+                  <AmountInDoubtBadge />
                 </span>
               ) : null}
             </td>

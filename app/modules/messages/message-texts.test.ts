@@ -34,6 +34,28 @@ describe("message texts", () => {
     ).toContain("We refunded KSh 9,000 for order 3F9A1C2B, the whole of your payment.");
   });
 
+  it("a failed payment offers to pay the same order again, by its link, in either language", () => {
+    const url = longest.trackingUrl;
+    expect(smsText("payment_failed", longest)).toBe(
+      `Amani Prints Kenya: order 3F9A1C2B was not paid and nothing was charged. Pay for this order again: ${url}`,
+    );
+    expect(smsText("payment_failed", { ...longest, language: "sw" })).toBe(
+      `Amani Prints Kenya: agizo 3F9A1C2B halikulipiwa na hakuna pesa iliyokatwa. Lilipie tena: ${url}`,
+    );
+    for (const language of LANGUAGES) {
+      expect(fitsOneSms(smsText("payment_failed", { ...longest, language }))).toBe(true);
+    }
+    const email = emailContent("payment_failed", longest);
+    expect(email.action).toEqual({ href: url, label: "Pay for this order again" });
+    expect(email.paragraphs[1]).toBe(
+      "The payment for order 3F9A1C2B did not go through, and nothing was charged. Your order is kept: you can pay for this same order again from its page whenever you are ready, on the phone or computer you ordered on.",
+    );
+    expect(emailText("payment_failed", longest).body).not.toMatch(/place the order again/i);
+    const sw = emailContent("payment_failed", { ...longest, language: "sw" });
+    expect(sw.action).toEqual({ href: url, label: "Lipia agizo hili tena" });
+    expect(sw.paragraphs[1]).toContain("unaweza kulilipia agizo hili hili tena");
+  });
+
   it("without a note every SMS fits one 160-character GSM-7 part with the longest realistic values", () => {
     for (const kind of MESSAGE_KINDS.filter((k) => k !== "back_in_stock")) {
       const text = smsText(kind, { ...longest, note: "" });

@@ -75,7 +75,7 @@ const SHOPPER_SMS: Record<Language, Record<ShopperKind, SmsWords>> = {
     ready_for_pickup: (f, note) =>
       `${f.shopName}: order ${f.reference} is ready at ${f.deliveryTo}.${note} Track: ${f.trackingUrl}`,
     payment_failed: (f) =>
-      `${f.shopName}: the payment for order ${f.reference} was not completed. Nothing was charged. See: ${f.trackingUrl}`,
+      `${f.shopName}: order ${f.reference} was not paid and nothing was charged. Pay for this order again: ${f.trackingUrl}`,
     refunded: (f) =>
       `${f.shopName}: we refunded ${formatKsh(f.refund?.amount ?? 0)} for order ${f.reference}. It may take a few days. See: ${f.trackingUrl}`,
   },
@@ -89,7 +89,7 @@ const SHOPPER_SMS: Record<Language, Record<ShopperKind, SmsWords>> = {
       // the longest values leave no room for more in a single part.
       `${f.shopName}: agizo ${f.reference} liko tayari: ${f.deliveryTo}.${note} ${f.trackingUrl}`,
     payment_failed: (f) =>
-      `${f.shopName}: malipo ya agizo ${f.reference} hayakukamilika. Hakuna pesa iliyokatwa. Tazama: ${f.trackingUrl}`,
+      `${f.shopName}: agizo ${f.reference} halikulipiwa na hakuna pesa iliyokatwa. Lilipie tena: ${f.trackingUrl}`,
     refunded: (f) =>
       `${f.shopName}: tumerudisha ${formatKsh(f.refund?.amount ?? 0)} za agizo ${f.reference}. Huenda zikachukua siku chache. ${f.trackingUrl}`,
   },
@@ -180,6 +180,8 @@ type ShopperEmails = {
   hello: (name: string) => string;
   follow: string;
   see: string;
+  /** A failed payment's link: pay for the same order again. */
+  payAgain: string;
   yourOrder: (reference: string) => string;
   kinds: Record<ShopperKind, (f: OrderFacts) => EmailWords>;
 };
@@ -191,6 +193,7 @@ const SHOPPER_EMAILS: Record<Language, ShopperEmails> = {
     hello: (name) => `Hello ${name},`,
     follow: "Follow your order",
     see: "See your order",
+    payAgain: "Pay for this order again",
     yourOrder: (reference) => `Your order ${reference}`,
     kinds: {
       payment_confirmed: (f) => ({
@@ -215,7 +218,7 @@ const SHOPPER_EMAILS: Record<Language, ShopperEmails> = {
         subject: `Order ${f.reference}: the payment did not go through`,
         preview: `The payment for order ${f.reference} did not go through. Nothing was charged.`,
         heading: "Your payment did not go through",
-        paragraph: `The payment for order ${f.reference} did not go through, and nothing was charged. You can place the order again from our shop whenever you are ready.`,
+        paragraph: `The payment for order ${f.reference} did not go through, and nothing was charged. Your order is kept: you can pay for this same order again from its page whenever you are ready, on the phone or computer you ordered on.`,
       }),
       refunded: (f) => ({
         subject: `Order ${f.reference}: ${refunded(f)} refunded`,
@@ -231,6 +234,7 @@ const SHOPPER_EMAILS: Record<Language, ShopperEmails> = {
     hello: (name) => `Habari ${name},`,
     follow: "Fuatilia agizo lako",
     see: "Tazama agizo lako",
+    payAgain: "Lipia agizo hili tena",
     yourOrder: (reference) => `Agizo lako ${reference}`,
     kinds: {
       payment_confirmed: (f) => ({
@@ -255,7 +259,7 @@ const SHOPPER_EMAILS: Record<Language, ShopperEmails> = {
         subject: `Agizo ${f.reference}: malipo hayakufaulu`,
         preview: `Malipo ya agizo ${f.reference} hayakufaulu. Hakuna pesa iliyokatwa.`,
         heading: "Malipo yako hayakufaulu",
-        paragraph: `Malipo ya agizo ${f.reference} hayakufaulu, na hakuna pesa iliyokatwa. Unaweza kuagiza tena dukani kwetu wakati wowote utakapokuwa tayari.`,
+        paragraph: `Malipo ya agizo ${f.reference} hayakufaulu, na hakuna pesa iliyokatwa. Agizo lako bado lipo: unaweza kulilipia agizo hili hili tena kwenye ukurasa wake wakati wowote utakapokuwa tayari, kwenye simu au kompyuta uliyoagizia.`,
       }),
       refunded: (f) => ({
         subject: `Agizo ${f.reference}: ${refunded(f)} zimerudishwa`,
@@ -286,7 +290,11 @@ export function emailContent(kind: OrderMessageKinds, f: OrderFacts): EmailConte
     note: step ? f.note : "",
     receipt: paid ? emails.yourOrder(f.reference) : "",
     delivery: paid ? { method: f.delivery, to: f.deliveryTo } : null,
-    action: { href: f.trackingUrl, label: paid || step ? emails.follow : emails.see },
+    action: {
+      href: f.trackingUrl,
+      label:
+        paid || step ? emails.follow : kind === "payment_failed" ? emails.payAgain : emails.see,
+    },
   };
 }
 

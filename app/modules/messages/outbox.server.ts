@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import type { OrderMessageKinds } from "~/db/message-states";
 import { messages, orders, user } from "~/db/schema";
@@ -80,7 +80,9 @@ export async function queueOrderMessages(
       ? stepMessagesKey(orderId, kind, order.fulfilmentUpdatedAt ?? new Date(0)).slice(0, -1)
       : refund
         ? `${orderId}:${kind}:${refund.id}`
-        : `${orderId}:${kind}`;
+        : kind === "payment_failed" && sendAfter
+          ? `${orderId}:${kind}:${sendAfter.getTime()}`
+          : `${orderId}:${kind}`;
 
   const shop: ShopContact = {
     name: env.SHOP_NAME,
@@ -138,3 +140,51 @@ export const stepMessagesKey = (orderId: string, kind: OrderMessageKind, at: Dat
   `${orderId}:${kind}:${at.getTime()}:`;
 
 const normalisedOwnerPhone = (phone: string) => phone.replace(/^\+?254|^0/, "254");
+
+/**
+ * How long a failed payment waits before the shopper is told of it (decision 59): a shopper who
+ * cancelled a prompt often pays the same order moments later, and must not read that it failed.
+ */
+export const PAYMENT_FAILED_NOTICE_MS = 10 * 60_000;
+
+/**
+ * A failed payment's messages, written to wait `PAYMENT_FAILED_NOTICE_MS`; the sender checks
+ * again before it sends them (`stillToTell`), so they go only if the order stayed unpaid. One
+ * story per order: once they went, a later failure of the same order says nothing more, and a
+ * failure while earlier ones still wait replaces them (the wait starts again).
+ */
+export async function queuePaymentFailedMessages(
+  tx: Tx,
+  env: MessageSettings,
+  orderId: string,
+  now = new Date(),
+) {
+  const told = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.orderId, orderId),
+        eq(messages.kind, "payment_failed"),
+        inArray(messages.state, ["sending", "sent"]),
+      ),
+    )
+    .limit(1);
+  if (told.length) return;
+  await tx
+    .delete(messages)
+    .where(
+      and(
+        eq(messages.orderId, orderId),
+        eq(messages.kind, "payment_failed"),
+        eq(messages.state, "queued"),
+      ),
+    );
+  await queueOrderMessages(
+    tx,
+    env,
+    orderId,
+    "payment_failed",
+    new Date(now.getTime() + PAYMENT_FAILED_NOTICE_MS),
+  );
+}

@@ -39,12 +39,13 @@ export const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** (attempts
  * one), sends each through its channel's provider, and records the outcome.
  */
 export async function sendDueMessages(db: Db, providers: MessageProviders, limit = 10) {
+  await dropFailuresNoLongerTrue(db);
   const claimed = await db.execute<{ id: number }>(sql`
     update ${messages} set state = 'sending', attempts = attempts + 1,
       next_attempt_at = now() + make_interval(secs => ${CLAIM_SECONDS}), updated_at = now()
     where id in (
       select id from ${messages}
-      where state in ('queued', 'sending') and next_attempt_at <= now()
+      where state in ('queued', 'sending') and next_attempt_at <= now() and ${stillToTell}
       order by id limit ${limit} for update skip locked)
     returning id`);
   const ids = claimed.rows.map((r) => Number(r.id));
@@ -56,6 +57,27 @@ export async function sendDueMessages(db: Db, providers: MessageProviders, limit
     .orderBy(messages.id);
   for (const message of rows) await deliver(db, providers, message);
   return ids.length;
+}
+
+/**
+ * A failed payment's message is sent only while its order is still failed with no attempt open
+ * (decision 59): paid since, or being paid again, it is not true any more. Checked in the claim
+ * itself, so an order paid a moment before is never told it failed.
+ */
+const stillToTell = sql`(${messages.kind} <> 'payment_failed' or exists (
+  select 1 from orders o where o.id = ${messages.orderId} and o.status = 'Failed'
+    and o.payment_reversed_at is null
+    and not exists (select 1 from payment_attempts a where a.order_id = o.id and a.state = 'open')))`;
+
+/**
+ * Failed payments' messages whose wait is over and whose order was paid, or is being paid again,
+ * meanwhile: never sent. A new failure of that order writes its own (outbox.server.ts).
+ */
+async function dropFailuresNoLongerTrue(db: Db) {
+  await db.execute(sql`
+    delete from ${messages}
+    where ${messages.kind} = 'payment_failed' and ${messages.state} = 'queued'
+      and ${messages.nextAttemptAt} <= now() and not ${stillToTell}`);
 }
 
 async function deliver(db: Db, providers: MessageProviders, message: OutgoingMessage) {

@@ -34,6 +34,7 @@ import { pageNumber } from "~/utils/page-number";
 import { isUuid } from "~/utils/uuid";
 import { FULFILMENT_LABELS, nextFulfilmentStates } from "./fulfilment-rules";
 import { linesLeft, packingLines, packingWarning, refundLabel } from "./refund-rules";
+import { amountInDoubt, paidInFull } from "./settlement-rules";
 import { paymentFact } from "./tracking.server";
 
 export { unpaidWarning } from "./status-warning";
@@ -167,6 +168,14 @@ const statusFilter = (query: Pick<OrdersQuery, "status"> & Partial<OrdersQuery>)
  */
 const needsAttention = or(
   sql`${orders.paymentReversedAt} > now() - interval '30 days'`,
+  // The provider says completed for another amount (or currency) than the order's.
+  and(
+    eq(orders.status, "Pending"),
+    isNull(orders.paymentReversedAt),
+    sql`${orders.paymentStatus}->>'state' = 'COMPLETED'`,
+    sql`((${orders.paymentStatus}->>'amount')::numeric <> ${orders.amount}
+      or upper(${orders.paymentStatus}->>'currency') <> upper(${orders.currency}))`,
+  ),
   and(sql`${orders.stockShort} is not null`, lt(orders.refunded, orders.amount)),
   sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id}
     and ${refunds.state} = 'pending' and ${refunds.createdAt} < now() - interval '10 minutes')`,
@@ -384,6 +393,14 @@ function toAdminOrder(row: typeof orders.$inferSelect) {
     paid: paymentFact(row) === "paid",
     /** The provider reversed the payment: the order is Failed and no longer counts as revenue. */
     paymentReversed: row.paymentReversedAt !== null,
+    /**
+     * The provider says completed, but for another amount than the order's: not paid until the
+     * owner has checked, or a correct answer came (the shopper reads 'we are checking').
+     */
+    paymentInDoubt:
+      row.paymentReversedAt === null && amountInDoubt(row, row.paymentStatus)
+        ? { amount: row.paymentStatus!.amount, currency: row.paymentStatus!.currency }
+        : null,
     /** Shillings given back (or being asked back) so far. */
     refunded: row.refunded,
     /** 'Partly refunded' or 'Refunded', beside the parcel's step in the list and on the page. */
@@ -399,7 +416,7 @@ function toAdminOrder(row: typeof orders.$inferSelect) {
       /** The steps the owner may move it to: none until its payment is confirmed. */
       next:
         row.fulfilmentState !== null ||
-        (row.paymentStatus?.state === "COMPLETED" && row.status !== "Failed")
+        (paidInFull(row, row.paymentStatus) && row.status !== "Failed")
           ? nextFulfilmentStates(row.deliveryMethod, row.fulfilmentState).map((state) => ({
               state,
               label: FULFILMENT_LABELS[state],
@@ -453,6 +470,8 @@ export async function orderIsPaid(db: Db, orderId: string) {
       paymentStatus: orders.paymentStatus,
       paymentReversedAt: orders.paymentReversedAt,
       status: orders.status,
+      amount: orders.amount,
+      currency: orders.currency,
     })
     .from(orders)
     .where(eq(orders.id, orderId));

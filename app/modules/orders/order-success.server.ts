@@ -3,12 +3,17 @@ import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { msg } from "~/i18n/messages";
 import { clearCart, restoreItems } from "~/modules/cart/cart.server";
+import { describeProvider } from "~/modules/payments/catalogue";
 import { paymentFailureText } from "~/modules/payments/payment-failure";
 import { providerLabel } from "~/modules/payments/provider-labels";
 import type { PaymentRef } from "~/modules/payments/registry";
+import type { Services } from "~/services.server";
+import { pathIn } from "~/utils/language";
 import { logger } from "~/utils/logger.server";
 import { shopCookie } from "~/utils/shop-cookie.server";
 import { isUuid } from "~/utils/uuid";
+import { attemptForPayment, attemptOfPage } from "./payment-attempts.server";
+import { payAgain } from "./payment-waiting.server";
 import { orderForPayment, type SettlingShop, settleOrder } from "./settlement.server";
 import { orderReference, paidOrderOfPurchase, paymentFact } from "./tracking.server";
 
@@ -37,6 +42,8 @@ export async function arriveFromPayment(
   const fact = paymentFact(order);
   const paidAs = fact === "paid" ? null : await paidOrderOfPurchase(db, order);
   return {
+    /** The attempt 'Pay again' pays the order with, for the cart that placed it. */
+    payAgain: owner ? await countingAttemptId(db, order) : null,
     status: order.status,
     /** The language it was placed in: its page is shown in it (order-language.server.ts). */
     language: order.language,
@@ -78,6 +85,60 @@ export async function arriveFromPayment(
         }
       : null,
   };
+}
+
+type PayingShop = Pick<Services, "db" | "database" | "payments" | "settings">;
+
+/**
+ * 'Try again' or 'Pay again' after a payment that did not go through, from the browser that
+ * placed the order: a new attempt of the same order (one order, one reference), through either
+ * provider. A provider whose shopper waits on the shop's own page (M-Pesa) goes back to that page,
+ * where the prompt is sent again by its own rules; one with a page of its own (Pesapal) gets a new
+ * attempt at once and the shopper goes to its page.
+ */
+export async function payOrderAgain(
+  shop: PayingShop,
+  attemptId: string,
+  cartId: string | null,
+): Promise<{ redirectUrl: string } | { error: string; status: 400 | 403 | 404 | 429 | 502 }> {
+  const attempt = await attemptOfPage(shop.db, attemptId);
+  if (!attempt) return { error: msg.paymentNotFound, status: 404 };
+  const [order] = await shop.db.select().from(orders).where(eq(orders.id, attempt.orderId));
+  if (!order) return { error: msg.paymentNotFound, status: 404 };
+  if (!cartId || order.cartId !== cartId) return { error: msg.trackFailedPayThere, status: 403 };
+  const tracking = pathIn(order.language, `/orders/${order.trackingToken}`);
+  const fact = paymentFact(order);
+  if (fact === "paid" || fact === "checking" || !["Pending", "Failed"].includes(order.status)) {
+    return { redirectUrl: tracking };
+  }
+  const paidAs = await paidOrderOfPurchase(shop.db, order);
+  if (paidAs) return { redirectUrl: pathIn(order.language, paidAs.trackingPath) };
+  const counting =
+    (order.paymentReference
+      ? await attemptForPayment(shop.db, {
+          provider: order.paymentProvider,
+          reference: order.paymentReference,
+        })
+      : null) ?? attempt;
+  if (describeProvider(counting.provider)?.waiting) {
+    return { redirectUrl: pathIn(order.language, `/pay/${counting.id}`) };
+  }
+  return payAgain(shop, counting.id, { way: "again" });
+}
+
+/**
+ * The attempt that counts for an order, by its waiting page's id: what 'Pay again' posts.
+ */
+export async function countingAttemptId(
+  db: Db,
+  order: Pick<typeof orders.$inferSelect, "paymentProvider" | "paymentReference">,
+) {
+  if (!order.paymentReference) return null;
+  const attempt = await attemptForPayment(db, {
+    provider: order.paymentProvider,
+    reference: order.paymentReference,
+  });
+  return attempt?.id ?? null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { classifyDatabaseFailure, INPUT_REJECTED } from "~/db/database-errors";
 import type { NotificationClaim } from "~/db/payment-status";
@@ -8,18 +8,29 @@ import { apiError } from "~/utils/api-error";
 import { logger } from "~/utils/logger.server";
 import { attemptForPayment } from "./payment-attempts.server";
 import { type SettlingShop, settleOrder } from "./settlement.server";
+import { mergedClaim } from "./settlement-rules";
 
 /**
- * The first claim a notification made about an attempt (the receipt number comes only there). A
- * replay cannot change it; it counts only once the provider's own answer agrees.
+ * Keeps what a notification claimed about an attempt (the receipt number comes only there):
+ * the first claim, which a replay cannot change, unless this one repairs it (see `mergedClaim`).
+ * Answers whether the kept claim changed: the provider is then asked at once.
  */
 async function keepClaim(db: Db, attemptId: string, claim: NotificationClaim) {
-  const kept = await db
-    .update(paymentAttempts)
-    .set({ claim })
-    .where(and(eq(paymentAttempts.id, attemptId), isNull(paymentAttempts.claim)))
-    .returning({ id: paymentAttempts.id });
-  return kept.length > 0;
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .select({ claim: paymentAttempts.claim, amount: paymentAttempts.amount })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attemptId))
+      .for("update");
+    if (!attempt) return false;
+    const merged = mergedClaim(attempt.claim ?? null, claim, attempt.amount);
+    if (attempt.claim && JSON.stringify(merged) === JSON.stringify(attempt.claim)) return false;
+    await tx
+      .update(paymentAttempts)
+      .set({ claim: merged })
+      .where(eq(paymentAttempts.id, attemptId));
+    return true;
+  });
 }
 
 /**
@@ -81,8 +92,8 @@ export async function receivePaymentNotification(
       logger.warn(payment, "payment notification for an unknown payment");
       return notification.reply(true);
     }
-    // An attempt's first callback is asked about at once (there is one per attempt, and the
-    // shopper is waiting on it); a replay waits its turn like any other notification.
+    // An attempt's first callback (or one that repairs it) is asked about at once: there is one
+    // per attempt, and the shopper is waiting on it. A replay waits its turn like any other.
     const first = notification.claim
       ? await keepClaim(shop.db, attempt.id, notification.claim)
       : false;

@@ -48,8 +48,16 @@ export async function waitingPayment(shop: Shop, page: string, cartId: string | 
   if (!order) return null;
   const description = describeProvider(attempt.provider);
   const provider = shop.payments.has(attempt.provider) ? shop.payments.get(attempt.provider) : null;
-  const paid = paymentFact(order) === "paid" || !["Pending", "Failed"].includes(order.status);
-  const state = paid ? "paid" : attempt.state === "open" ? "waiting" : "failed";
+  const fact = paymentFact(order);
+  const paid = fact === "paid" || !["Pending", "Failed"].includes(order.status);
+  // A payment claimed for another amount: the waiting is over, the order's page says why.
+  const state = paid
+    ? "paid"
+    : fact === "checking"
+      ? "checking"
+      : attempt.state === "open"
+        ? "waiting"
+        : "failed";
   const demo =
     state === "waiting" && attempt.reference
       ? (provider?.demoPhone?.(attempt.reference) ?? null)

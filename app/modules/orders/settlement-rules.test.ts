@@ -1,7 +1,11 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { PaymentStatus } from "~/modules/payments/provider";
 import {
+  amountInDoubt,
   decideSettlement,
+  mergedClaim,
+  paidInFull,
   paymentFingerprint,
   type SettlementOrder,
   storedPaymentFingerprint,
@@ -142,5 +146,75 @@ describe("the stored payment status", () => {
     for (const stored of [null, "x", {}, { status_code: 1 }, { state: "PAID" }]) {
       expect(storedPaymentFingerprint(stored)).toBeNull();
     }
+  });
+});
+
+describe("payment records that cannot be confused (decision 59)", () => {
+  test("an answer without a receipt never clears the one kept", () => {
+    const withoutCode = { ...paid, confirmationCode: null };
+    expect(decideSettlement(order, withoutCode).facts).toEqual({ paymentMethod: "MpesaKE" });
+    // A later answer bringing it records it on the paid order.
+    const settled = {
+      ...order,
+      status: "Completed" as const,
+      lastPayment: paymentFingerprint(withoutCode),
+    };
+    expect(decideSettlement(settled, paid)).toMatchObject({
+      facts: { confirmationCode: "SGH7K2L9QX" },
+      event: { kind: "payment_recorded" },
+    });
+  });
+
+  test("paid in full only for the order's amount and currency; another amount is in doubt", () => {
+    expect(paidInFull(order, paid)).toBe(true);
+    expect(paidInFull(order, { ...paid, currency: "kes" })).toBe(true);
+    expect(paidInFull(order, { ...paid, amount: 1 })).toBe(false);
+    expect(amountInDoubt(order, { ...paid, amount: 1 })).toBe(true);
+    expect(amountInDoubt(order, { ...paid, currency: "USD" })).toBe(true);
+    expect(amountInDoubt(order, { ...paid, state: "FAILED", amount: 1 })).toBe(false);
+    expect(paidInFull(order, null)).toBe(false);
+    expect(amountInDoubt(order, null)).toBe(false);
+  });
+
+  test("a claim is kept from the first message; a replay changes nothing", () => {
+    const first = { resultCode: 0, amount: 2800, receipt: "TJK4ABC123", phone: "2547****5678" };
+    expect(mergedClaim(null, first, 2800)).toEqual(first);
+    expect(mergedClaim(first, { ...first, receipt: "OTHER00001", amount: 1 }, 2800)).toEqual(first);
+  });
+
+  test("a wrong amount is repaired by a message claiming the amount asked, with its receipt", () => {
+    const wrong = { resultCode: 0, amount: 1, receipt: "WRONG00001", phone: null };
+    const right = { resultCode: 0, amount: 2800, receipt: "TJK4ABC123", phone: "2547****5678" };
+    expect(mergedClaim(wrong, right, 2800)).toEqual(right);
+    // Never the other way round.
+    expect(mergedClaim(right, wrong, 2800)).toEqual(right);
+    // A receipt missing so far comes from whichever message brings it.
+    expect(mergedClaim({ ...right, receipt: null }, { ...right, amount: 1 }, 2800)).toEqual(right);
+  });
+
+  test("whatever messages arrive, once one claimed the amount asked, the kept claim does", () => {
+    const claim = fc.record({
+      resultCode: fc.constantFrom(0, 1032),
+      amount: fc.option(fc.constantFrom(1, 2800, 5600), { nil: null }),
+      receipt: fc.option(fc.constantFrom("A000000001", "B000000002"), { nil: null }),
+      phone: fc.option(fc.constant("2547****5678"), { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(claim, { minLength: 1, maxLength: 6 }), (claims) => {
+        const kept = claims.reduce<ReturnType<typeof mergedClaim> | null>(
+          (k, c) => mergedClaim(k, c, 2800),
+          null,
+        )!;
+        const firstRight = claims.findIndex((c) => c.amount === 2800);
+        const firstWithAmount = claims.findIndex((c) => c.amount !== null);
+        if (firstRight >= 0 && firstWithAmount >= 0 && claims[firstWithAmount]!.amount !== null) {
+          // A first claim without an amount is kept as it is (nothing to repair).
+          if (claims[0]!.amount !== null) expect(kept.amount).toBe(2800);
+        }
+        if (claims.some((c) => c.receipt) && kept.amount === claims[0]!.amount) {
+          expect(kept.receipt).toBe(claims.find((c) => c.receipt)!.receipt);
+        }
+      }),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { NotificationClaim } from "~/db/payment-status";
 import type { OrderStatus } from "~/db/schema";
 import {
   isMerchantReferenceOf,
@@ -93,9 +94,10 @@ export function decideSettlement(
     reference: payment.merchantReference,
   };
   const pending = order.status === "Pending";
+  // A receipt once known is kept: an answer without one (M-Pesa's query) never clears it.
   const facts = {
     paymentMethod: payment.paymentMethod,
-    confirmationCode: payment.confirmationCode,
+    ...(payment.confirmationCode ? { confirmationCode: payment.confirmationCode } : {}),
   };
 
   if (payment.state === "COMPLETED") {
@@ -142,5 +144,60 @@ export function decideSettlement(
     status: pending ? "Failed" : undefined,
     facts,
     event: { kind: "payment_failed", details },
+  };
+}
+
+type Answered = { state: PaymentState; amount: number; currency: string };
+
+/**
+ * Whether a provider's stored answer proves the order paid: completed, for the order's amount in
+ * its currency. The shopper's page, the owner's and the packing list all ask this one question.
+ */
+export function paidInFull(
+  order: { amount: number; currency: string },
+  answer: Answered | null | undefined,
+): boolean {
+  return (
+    answer?.state === "COMPLETED" &&
+    answer.amount === order.amount &&
+    answer.currency.toUpperCase() === order.currency.toUpperCase()
+  );
+}
+
+/**
+ * A completed payment for another amount (or currency) than the order's: not a payment until the
+ * owner has looked, or a correct answer came; the shopper reads 'we are checking your payment'.
+ */
+export function amountInDoubt(
+  order: { amount: number; currency: string },
+  answer: Answered | null | undefined,
+): boolean {
+  return answer?.state === "COMPLETED" && !paidInFull(order, answer);
+}
+
+/**
+ * The claim an attempt keeps after another notification about it. The first is kept, so a replay
+ * changes nothing, with one exception: a message claiming the amount asked replaces one that
+ * claimed another (a wrong first callback is repaired by a correct one; a wrong one never
+ * undoes a correct one), bringing its own receipt. A receipt or number missing so far is taken
+ * from whichever message brings it.
+ */
+export function mergedClaim(
+  kept: NotificationClaim | null,
+  next: NotificationClaim,
+  asked: number,
+): NotificationClaim {
+  if (!kept) return next;
+  const repairs =
+    kept.amount !== undefined &&
+    kept.amount !== null &&
+    kept.amount !== asked &&
+    next.amount === asked;
+  const base = repairs ? next : kept;
+  const other = repairs ? kept : next;
+  return {
+    ...base,
+    receipt: base.receipt ?? (repairs ? null : other.receipt) ?? null,
+    phone: base.phone ?? other.phone ?? null,
   };
 }

@@ -7,7 +7,11 @@ import {
   sellReleasedStock,
 } from "~/modules/inventory/stock.server";
 import { stockActionOnSettlement } from "~/modules/inventory/stock-rules";
-import { type MessageSettings, queueOrderMessages } from "~/modules/messages/outbox.server";
+import {
+  type MessageSettings,
+  queueOrderMessages,
+  queuePaymentFailedMessages,
+} from "~/modules/messages/outbox.server";
 import { merchantReference, type PaymentStatus } from "~/modules/payments/provider";
 import type { PaymentProviders, PaymentRef } from "~/modules/payments/registry";
 import { recordSettlement } from "~/utils/metrics.server";
@@ -233,7 +237,8 @@ async function settleCountingAttempt(
     await queueOrderMessages(tx, settings, order.id, "payment_confirmed");
   }
   if (decision.event?.kind === "payment_failed") {
-    await queueOrderMessages(tx, settings, order.id, "payment_failed");
+    // Told only if the order is still unpaid a few minutes on (the sender checks again).
+    await queuePaymentFailedMessages(tx, settings, order.id);
   }
   if (decision.status) recordSettlement(decision.status, source);
   return { orderId: order.id, status: decision.status ?? order.status };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orderEvents, orders, refunds } from "~/db/schema";
+import { orderEvents, orders, paymentAttempts, refunds } from "~/db/schema";
 import { msg } from "~/i18n/messages";
 import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
 import { providerLabel } from "~/modules/payments/provider-labels";
@@ -10,6 +10,7 @@ import { expectedDays } from "./expected-day";
 import { type FulfilmentState, fulfilmentPath, isFulfilmentState } from "./fulfilment-rules";
 import { orderReference } from "./order-reference";
 import { packingLines } from "./refund-rules";
+import { amountInDoubt, paidInFull } from "./settlement-rules";
 
 /** A tracking token as the shop makes them: 22 URL-safe characters, or 64 hex for older orders. */
 const TOKEN = /^(?:[A-Za-z0-9_-]{22}|[0-9a-f]{64})$/;
@@ -18,7 +19,8 @@ const REFERENCE = /^[0-9a-f]{8}$/;
 
 export { orderReference };
 
-export type PaymentFact = "paid" | "confirming" | "failed";
+/** `checking`: the provider says completed, but for another amount: the owner looks first. */
+export type PaymentFact = "paid" | "confirming" | "checking" | "failed";
 
 /**
  * What the shopper's tracking page shows, its words in the request's language: the payment as the
@@ -69,14 +71,17 @@ export async function trackedOrder(
     provider: providerLabel(order.paymentProvider),
     /** Another order of the same purchase was paid: this one needs nothing more. */
     paidAs,
-    /** The payment to make again ('Pay again'), for the cart that placed the order only. */
+    /**
+     * The attempt 'Pay again' pays this same order with: for an unpaid order, and only for the
+     * cart that placed it (a failed payment's message links here).
+     */
     payAgain:
-      payment === "confirming" &&
+      (payment === "confirming" || payment === "failed") &&
       !paidAs &&
       cartId !== null &&
       order.cartId === cartId &&
       order.paymentReference
-        ? { provider: order.paymentProvider, reference: order.paymentReference }
+        ? await countingAttempt(db, order.paymentProvider, order.paymentReference)
         : null,
     steps: path.map((state, i) => ({
       state,
@@ -117,6 +122,15 @@ export async function trackedOrder(
   };
 }
 
+/** The id of the attempt a provider's reference names (its waiting page's), if any. */
+async function countingAttempt(db: Db, provider: string, reference: string) {
+  const [attempt] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.reference, reference)));
+  return attempt?.id ?? null;
+}
+
 /** 'Refunded' or 'Partly refunded', with how much; null when nothing went back. */
 const refundedLine = (amount: number, refunded: number) => {
   if (refunded <= 0) return null;
@@ -149,10 +163,14 @@ function expectedFor(
 
 /** The payment as the provider reported it: never inferred from a status an admin set. */
 export function paymentFact(
-  order: Pick<typeof orders.$inferSelect, "paymentStatus" | "paymentReversedAt" | "status">,
+  order: Pick<
+    typeof orders.$inferSelect,
+    "paymentStatus" | "paymentReversedAt" | "status" | "amount" | "currency"
+  >,
 ): PaymentFact {
   const state = order.paymentStatus?.state;
-  if (state === "COMPLETED" && !order.paymentReversedAt) return "paid";
+  if (paidInFull(order, order.paymentStatus) && !order.paymentReversedAt) return "paid";
+  if (amountInDoubt(order, order.paymentStatus) && !order.paymentReversedAt) return "checking";
   if (state === "FAILED" || state === "REVERSED" || order.status === "Failed") return "failed";
   return "confirming";
 }
@@ -173,6 +191,8 @@ export async function paidOrderOfPurchase(
       status: orders.status,
       paymentStatus: orders.paymentStatus,
       paymentReversedAt: orders.paymentReversedAt,
+      amount: orders.amount,
+      currency: orders.currency,
     })
     .from(orders)
     .where(and(or(eq(orders.id, purchase), eq(orders.retryOf, purchase)), ne(orders.id, order.id)))

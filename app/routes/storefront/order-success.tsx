@@ -2,17 +2,17 @@ import CheckCircle2 from "lucide-react/icons/circle-check";
 import XCircle from "lucide-react/icons/circle-x";
 import Clock from "lucide-react/icons/clock";
 import { useEffect, useRef, useState } from "react";
-import { Link, redirect, useLocation, useRevalidator } from "react-router";
+import { data, Link, redirectDocument, useLocation, useRevalidator } from "react-router";
 import { CHECKOUT_DRAFT } from "~/components/cart/checkout-draft";
 import { DemoBanner } from "~/components/DemoBanner";
 import { DiscountRow, OrderItemList } from "~/components/OrderItemList";
 import { PayAgainForm } from "~/components/PayAgainForm";
 import { PaymentHeader } from "~/components/PaymentHeader";
 import { msg } from "~/i18n/messages";
-import { cartCookie, readCartId } from "~/modules/cart/cart.server";
+import { readCartId } from "~/modules/cart/cart.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { toOrderLanguage } from "~/modules/orders/order-language.server";
-import { arriveFromPayment, retryCookie, retryOrder } from "~/modules/orders/order-success.server";
+import { arriveFromPayment, payOrderAgain } from "~/modules/orders/order-success.server";
 import { paymentOfAttempt } from "~/modules/orders/payment-waiting.server";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
@@ -42,20 +42,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const payment = {
-    provider: String(form.get("provider") ?? "").slice(0, 40),
-    reference: String(form.get("reference") ?? "").slice(0, 100),
-  };
-  const { cartId, orderId } = await retryOrder(
-    context.get(servicesContext).db,
-    payment,
+  // 'Try again' or 'Pay again': a new attempt of the same order (decision 59), never a new order.
+  const answer = await payOrderAgain(
+    context.get(servicesContext),
+    String(form.get("attempt") ?? "").slice(0, 100),
     await readCartId(request),
   );
-  // The cart gets the order's items back, and its page the shopper's details (by the order's id).
-  const headers = new Headers();
-  if (cartId) headers.append("Set-Cookie", await cartCookie.serialize(cartId));
-  if (orderId) headers.append("Set-Cookie", await retryCookie.serialize(orderId));
-  throw redirect("/cart", { headers });
+  if ("error" in answer) return data({ payError: answer.error }, { status: answer.status });
+  // Another provider's page is not one of the shop's routes: a full page load.
+  throw redirectDocument(answer.redirectUrl);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -65,8 +60,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const REFRESH_SECONDS = 4;
 
-export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, payment } = loaderData;
+export default function OrderSuccess({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData;
   const config = useShopConfig();
   // The first answer's: the answers to JavaScript's checks carry no arrival of their own.
   const [{ arrived, waited }] = useState(loaderData);
@@ -113,6 +108,14 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
         id="main"
         className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center px-6 py-16 text-center"
       >
+        {actionData?.payError ? (
+          <p
+            role="alert"
+            className="mb-6 w-full rounded-xl border border-danger/30 bg-danger/5 px-4 py-3 text-sm font-medium text-danger"
+          >
+            {actionData.payError}
+          </p>
+        ) : null}
         {!order ? (
           <>
             <h1 className="text-3xl font-bold">{msg.orderNotFoundHeading}</h1>
@@ -131,6 +134,14 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
           </>
+        ) : order.payment === "checking" ? (
+          <>
+            <Clock size={48} className="text-gold" aria-hidden="true" />
+            <h1 className="mt-4 text-3xl font-bold">{msg.checkingHeading}</h1>
+            <p className="mt-3 text-muted" data-testid="payment-checking">
+              {msg.checkingText(order.provider)}
+            </p>
+          </>
         ) : order.payment === "confirming" && !gaveUp ? (
           <>
             <Clock size={48} className="text-gold" aria-hidden="true" />
@@ -144,7 +155,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             <Clock size={48} className="text-gold" aria-hidden="true" />
             <h1 className="mt-4 text-3xl font-bold">{msg.notConfirmedHeading}</h1>
             <p className="mt-3 text-muted">
-              {order.owner && payment
+              {order.payAgain
                 ? msg.notConfirmedPayHere(order.provider)
                 : msg.notConfirmedPayThere(order.provider)}
             </p>
@@ -152,8 +163,8 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               <a href={refreshUrl} className="btn btn-primary">
                 {msg.checkAgain}
               </a>
-              {order.owner && payment ? (
-                <PayAgainForm payment={payment} className="btn border border-ink bg-white">
+              {order.payAgain ? (
+                <PayAgainForm attempt={order.payAgain} className="btn border border-ink bg-white">
                   {msg.payAgain}
                 </PayAgainForm>
               ) : null}
@@ -166,9 +177,15 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             <p className="mt-3" data-testid="payment-failure">
               {order.failure}
             </p>
-            <p className="mt-2 text-muted">{msg.failedTryAgainText}</p>
-            {order.owner && payment ? (
-              <PayAgainForm payment={payment} className="btn btn-primary" formClassName="mt-6">
+            <p className="mt-2 text-muted">
+              {order.payAgain ? msg.failedPayThisOrderText : msg.trackFailedPayThere}
+            </p>
+            {order.payAgain ? (
+              <PayAgainForm
+                attempt={order.payAgain}
+                className="btn btn-primary"
+                formClassName="mt-6"
+              >
                 {msg.tryAgain}
               </PayAgainForm>
             ) : null}

@@ -55,6 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const PAYMENT = {
   paid: { Icon: CheckCircle2, tone: "text-success" },
   confirming: { Icon: Clock, tone: "text-gold" },
+  checking: { Icon: Clock, tone: "text-gold" },
   failed: { Icon: XCircle, tone: "text-danger" },
 } as const;
 
@@ -127,11 +128,28 @@ export default function OrderTracking({ loaderData, params }: Route.ComponentPro
               {msg.checkAgain}
             </a>
             {order.payAgain ? (
-              <PayAgainForm payment={order.payAgain} className="btn border border-ink bg-white">
+              <PayAgainForm attempt={order.payAgain} className="btn border border-ink bg-white">
                 {msg.payAgain}
               </PayAgainForm>
             ) : null}
           </div>
+        </Panel>
+      ) : order.payment === "checking" ? (
+        <Panel id="next-heading" title={msg.checkingHeading}>
+          <p className="mt-2 text-muted" data-testid="payment-checking">
+            {msg.checkingText(order.provider)}
+          </p>
+        </Panel>
+      ) : order.payment === "failed" ? (
+        <Panel id="next-heading" title={msg.whatToDoNext}>
+          <p className="mt-2 text-muted">
+            {order.payAgain ? msg.trackFailedPayHere : msg.trackFailedPayThere}
+          </p>
+          {order.payAgain ? (
+            <PayAgainForm attempt={order.payAgain} className="btn btn-primary" formClassName="mt-4">
+              {msg.payThisOrderAgain}
+            </PayAgainForm>
+          ) : null}
         </Panel>
       ) : null}
 

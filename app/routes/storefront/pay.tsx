@@ -29,7 +29,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = context.get(servicesContext);
   const payment = await waitingPayment(shop, params.attempt, await readCartId(request));
   if (!payment) throw new Response(msg.paymentNotFound, { status: 404 });
-  if (payment.state === "paid") throw redirect(`/order-success?attempt=${params.attempt}`);
+  if (payment.state === "paid" || payment.state === "checking")
+    throw redirect(`/order-success?attempt=${params.attempt}`);
   // The demo phone sends the shopper back to this page, in its language.
   return { payment, back: `${msg.pathPrefix}/pay/${params.attempt}` };
 }

@@ -15,6 +15,10 @@ export type StkCallback = {
   amount: number | null;
   /** MpesaReceiptNumber: the confirmation code shown to the shopper and the shop. */
   receipt: string | null;
+  /**
+   * The payer's number as Daraja gave it: digits, or masked ('2547****5678') or hashed as Safaricom
+   * now sends them. Kept as given, never read for anything: the shop knows whom it prompted.
+   */
   phone: string | null;
   /** TransactionDate as Daraja sends it: YYYYMMDDHHmmss in Kenyan time. */
   transactionDate: string | null;
@@ -51,6 +55,19 @@ function digits(value: unknown, name: string): string | null {
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return String(value);
   if (typeof value === "string" && /^\d{1,20}$/.test(value.trim())) return value.trim();
   throw new Malformed(`${name} is not a number.`);
+}
+
+/**
+ * The payer's number, as given: a callback is never refused for it (a masked or hashed number is
+ * Safaricom's own, and refusing the callback lost its receipt). Anything but short text or digits
+ * is dropped.
+ */
+function phoneOf(value: unknown): string | null {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return String(value);
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  // Printable characters only: it is stored and may be shown to the owner.
+  return text && text.length <= MAX_ID && !/[\p{Cc}\p{Cf}]/u.test(text) ? text : null;
 }
 
 function amountOf(value: unknown): number | null {
@@ -102,7 +119,7 @@ function read(body: unknown): StkCallback {
     resultDesc: desc.slice(0, MAX_TEXT),
     amount: amountOf(found.Amount),
     receipt: receipt || null,
-    phone: digits(found.PhoneNumber, "PhoneNumber"),
+    phone: phoneOf(found.PhoneNumber),
     transactionDate: digits(found.TransactionDate, "TransactionDate"),
   };
 }

@@ -467,12 +467,13 @@ describe("Daraja client against the emulator over HTTP", () => {
     expect(items[2]).toEqual({ Name: "Balance" });
     expect(String(items[3]!.Value)).toMatch(/^20\d{12}$/);
     expect(typeof items[3]!.Value).toBe("number");
-    expect(items[4]!.Value).toBe(254712345678);
+    // Masked, as Safaricom now sends the payer's number.
+    expect(items[4]!.Value).toBe("2547****5678");
     expect(readStkCallback(body)).toMatchObject({
       checkoutRequestId: pushed.checkoutRequestId,
       resultCode: 0,
       amount: 1450,
-      phone: "254712345678",
+      phone: "2547****5678",
     });
 
     expect(await mpesa.stkQuery(pushed.checkoutRequestId)).toEqual({

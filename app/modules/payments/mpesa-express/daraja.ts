@@ -126,3 +126,6 @@ export function stkResult(code: number | string): {
   if (value === 0) return { state: "COMPLETED", failure: null };
   return { state: "FAILED", failure: (value !== null && FAILURES[value]) || null };
 }
+
+/** The demo phone's answer for a payment whose callback claims KSh 1 instead of the amount asked. */
+export const WRONG_AMOUNT = "wrong-amount";

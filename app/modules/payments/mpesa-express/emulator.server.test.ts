@@ -524,6 +524,31 @@ describe("Daraja emulator: callbacks and time", () => {
     await waitFor(() => expect(daraja.control.callbacksSent(id)).toBe(1));
   });
 
+  test("the payer's number in a paid callback: masked as Safaricom now sends it, or hashed, or whole", async () => {
+    const phoneIn = (body: Received["body"]) =>
+      (
+        body.Body.stkCallback.CallbackMetadata as { Item: { Name: string; Value?: unknown }[] }
+      ).Item.find((i) => i.Name === "PhoneNumber")?.Value;
+    const daraja = await start();
+    for (const [form, expected] of [
+      [undefined, "2547****5678"],
+      ["hashed", expect.stringMatching(/^[0-9a-f]{64}$/)],
+      ["number", 254712345678],
+    ] as const) {
+      const id = (await daraja.push({ PartyA: "254712345678", PhoneNumber: "254712345678" })).json
+        .CheckoutRequestID as string;
+      daraja.control.answer(id, "pay", form ? { callbackPhone: form } : {});
+      await waitFor(() => expect(daraja.control.callbacksSent(id)).toBe(1));
+      expect(phoneIn(daraja.received.at(-1)!.body)).toEqual(expected);
+    }
+    const whole = await start({ callbackPhone: "number" });
+    const id = (await whole.push({ PartyA: "254712345678", PhoneNumber: "254712345678" })).json
+      .CheckoutRequestID as string;
+    whole.control.answer(id, "pay");
+    await waitFor(() => expect(whole.received).toHaveLength(1));
+    expect(phoneIn(whole.received[0]!.body)).toBe(254712345678);
+  });
+
   test("duplicates, a wrong amount, no callback at all, and replays", async () => {
     const daraja = await start();
     const paid = (await daraja.push()).json.CheckoutRequestID as string;

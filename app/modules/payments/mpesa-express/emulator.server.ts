@@ -7,6 +7,7 @@ import {
   MAX_ACCOUNT_REFERENCE,
   MAX_MPESA_AMOUNT,
   STK_RESULT_CODES,
+  WRONG_AMOUNT,
 } from "./daraja";
 
 /**
@@ -38,7 +39,15 @@ export type DarajaEmulatorOptions = {
   /** Called when a callback delivery fails, for the log. */
   onCallbackError?: (error: unknown) => void;
   now?: () => Date;
+  /** How a paid prompt's callback gives the payer's number; masked unless told (as Safaricom now does). */
+  callbackPhone?: CallbackPhone;
 };
+
+/**
+ * The payer's number in a callback: masked ('2547****5678') as Safaricom now sends it, a SHA-256
+ * hash as some of its accounts do, or the whole number as Daraja's documentation shows.
+ */
+export type CallbackPhone = "masked" | "hashed" | "number";
 
 export type PhoneOutcome = "pay" | "cancel" | "timeout" | number;
 
@@ -49,6 +58,8 @@ export type AnswerOptions = {
   callbackAmount?: number;
   /** Extra copies of the callback, sent at once (the shop must settle once). */
   duplicateCallbacks?: number;
+  /** This callback's form of the payer's number (the emulator's own otherwise). */
+  callbackPhone?: CallbackPhone;
 };
 
 /** What the demo phone's screen shows of a prompt. */
@@ -156,6 +167,12 @@ function digitsOf(value: unknown): string | null {
   if (typeof value !== "string") return null;
   const trimmed = value.trim();
   return /^\d{1,20}$/.test(trimmed) ? trimmed : null;
+}
+
+function phoneInCallback(phone: string, form: CallbackPhone = "masked"): string | number {
+  if (form === "number") return Number(phone);
+  if (form === "hashed") return createHash("sha256").update(phone).digest("hex");
+  return `${phone.slice(0, 4)}****${phone.slice(-4)}`;
 }
 
 const phoneOf = (value: unknown) => {
@@ -315,7 +332,10 @@ export function createDarajaEmulator(options: DarajaEmulatorOptions): DarajaEmul
           { Name: "MpesaReceiptNumber", Value: receiptNumber() },
           { Name: "Balance" },
           { Name: "TransactionDate", Value: Number(darajaTimestamp(new Date(now()))) },
-          { Name: "PhoneNumber", Value: Number(prompt.phone) },
+          {
+            Name: "PhoneNumber",
+            Value: phoneInCallback(prompt.phone, answer.callbackPhone ?? options.callbackPhone),
+          },
         ],
       };
     }
@@ -466,6 +486,11 @@ export function createDarajaEmulator(options: DarajaEmulatorOptions): DarajaEmul
       : /^\d{1,4}$/.test(answer) && Object.hasOwn(STK_RESULT_CODES, answer)
         ? Number(answer)
         : null;
+    // A tester's outcome: paid, but the callback claims another amount (the shop must doubt it).
+    if (answer === WRONG_AMOUNT) {
+      end(prompt, 0, { callbackAmount: 1 });
+      return res.redirect(303, localPath(req.body?.back));
+    }
     if (code === null) {
       return res.status(400).type("html").send(page("The phone cannot give that answer."));
     }

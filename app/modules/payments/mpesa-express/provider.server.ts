@@ -10,7 +10,7 @@ import {
 } from "../provider";
 import { readStkCallback, STK_CALLBACK_ACK } from "./callback";
 import { type DarajaClient, MPESA_EXPRESS } from "./client.server";
-import { promptDescription, STK_RESULT_CODES, stkResult } from "./daraja";
+import { promptDescription, STK_RESULT_CODES, stkResult, WRONG_AMOUNT } from "./daraja";
 import { MPESA_CALLBACK_PATH } from "./description";
 import type { DarajaEmulatorControl } from "./emulator.server";
 
@@ -137,6 +137,7 @@ export class MpesaExpressProvider implements PaymentProvider {
         ...Object.entries(STK_RESULT_CODES)
           .filter(([code]) => !["0", "1032", "1037"].includes(code))
           .map(([code, label]) => ({ answer: code, label: `${label} (${code})` })),
+        { answer: WRONG_AMOUNT, label: "Paid, but the callback claims KSh 1 (wrong amount)" },
       ],
     };
   }
