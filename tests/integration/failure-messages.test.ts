@@ -113,7 +113,7 @@ describe.each(databases)("a failed payment's messages, on $name", (database) => 
     await sendAfter(orderId, 0.25);
     expect(await sentKinds(orderId)).toEqual([]);
 
-    const again = await payAgain(shop, redirectUrl.split("/pay/")[1]!, { way: "again" });
+    const again = await payAgain(shop, redirectUrl.split("/pay/")[1]!, { way: "again", cartId });
     const next = (await orderOf(orderId)).paymentReference!;
     expect("redirectUrl" in again && next !== prompt).toBe(true);
     daraja.emulator.control.answer(next, "pay");
@@ -148,7 +148,7 @@ describe.each(databases)("a failed payment's messages, on $name", (database) => 
     daraja.emulator.control.answer(prompt, "cancel");
     await until(async () => (await orderOf(orderId)).status === "Failed");
     await sendAfter(orderId, 10);
-    await payAgain(shop, redirectUrl.split("/pay/")[1]!, { way: "again" });
+    await payAgain(shop, redirectUrl.split("/pay/")[1]!, { way: "again", cartId });
     const next = (await orderOf(orderId)).paymentReference!;
     daraja.emulator.control.answer(next, "cancel");
     await until(async () => (await orderOf(orderId)).status === "Failed");
