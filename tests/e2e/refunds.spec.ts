@@ -94,6 +94,9 @@ test.describe("Refunds", () => {
     await expect(history).toContainText(
       new RegExp(`Refunded ${ksh(bag.price)} of order [0-9A-F]{8} by hand`),
     );
+    // Measured opened again, past the toast's fading colours.
+    await page.reload();
+    await expect(details.getByTestId("refund-label")).toHaveText("Partly refunded");
     await expectAccessible(page, "order partly refunded");
 
     await page.goto(tracking);
@@ -170,7 +173,9 @@ test.describe("Refunds", () => {
     await confirm.getByRole("button", { name: "Record the refund" }).click();
     await expect(page.getByText(`Refunded ${ksh(bag.price)}`, { exact: true })).toBeVisible();
 
-    // The order's page: the badge beside 'To pack', what not to pack, the net paid.
+    // The order's page, opened again (as a packer would, and past the toast's fading colours):
+    // the badge beside 'To pack', what not to pack, the net paid.
+    await page.reload();
     await expect(details.getByTestId("fulfilment-badge")).toHaveText("To pack");
     await expect(details.getByTestId("refund-badge")).toHaveText("Partly refunded");
     await expect(details.getByTestId("packing-warning")).toHaveText(
@@ -358,6 +363,9 @@ test.describe("Refunds", () => {
     await form.getByLabel("M-Pesa or bank reference").fill("QKT4R7PL2R");
     await form.getByRole("button", { name: "Refund", exact: true }).click();
     await confirm.getByRole("button", { name: "Record the refund" }).click();
+    await expect(page.getByText("Refunded KSh 100", { exact: true })).toBeVisible();
+    // Opened again, past the toast's fading colours.
+    await page.reload();
     await expect(details.getByTestId("packing-warning")).toHaveText(
       "Partly refunded (money only): pack every piece.",
     );
