@@ -372,6 +372,42 @@ for (const [language, words, prefix] of [
   });
 }
 
+test.describe("The parts loaded on demand", () => {
+  // The page's own requests, which page.route sees (a service worker's would pass it by).
+  test.use({ serviceWorkers: "block" });
+
+  test("the toasts' code lost after the piece was added keeps the page and says so; 'Try again' brings the toast", async ({
+    page,
+  }) => {
+    const oneSize = madeToOrder.find((p) => p.sizes.length === 0)!;
+    await page.goto(`/product/${oneSize.id}`);
+    await markPage(page);
+    await cartCodeFetched(page);
+    const cart = await page.evaluate(() => {
+      const route = window.__reactRouterManifest!.routes["routes/storefront/cart"]!;
+      return [route.module, ...(route.imports ?? [])];
+    });
+    // The cart's code comes; every other file the page asks for from now on does not.
+    await page.route(
+      (url) => url.pathname.startsWith("/assets/") && !cart.includes(url.pathname),
+      (route) => route.abort("internetdisconnected"),
+    );
+    const notice = page.getByRole("alert").filter({ hasText: NO_CONNECTION });
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(oneSize.name);
+    await expectAccessible(page, "an added piece whose toast waits for its code");
+
+    await page.unrouteAll();
+    await notice.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByText("Added to cart!")).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    expect(await stillThePage(page)).toBe(true);
+  });
+});
+
 test.describe("A dropped connection without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -45,34 +45,44 @@ function networkMaybeBack() {
   });
 }
 
+/**
+ * A script loaded on demand (the toasts, the cart drawer, a route's code): after a drop it is
+ * fetched again once the network may be back (a failed import is fetched again when asked
+ * again), instead of failing, which would put the page's error in place of the page.
+ */
+export async function loadThroughDrops<T>(load: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await load();
+    } catch (error) {
+      // A file that came but failed to run is no dropped connection.
+      if (!(error instanceof TypeError)) throw error;
+      await networkMaybeBack();
+    }
+  }
+}
+
 const arrived = new Set<string>();
 
 /**
  * The code of the route `id` (its module and the shared files it imports), fetched before a form
  * posts to that route in the background: React Router fetches a route's code before it posts,
  * and when that fails it reloads the page, which offline is the offline page, losing the size
- * chosen and the tap. Fetched here, a failure waits like any request, and the router then finds
- * the code already loaded (a failed import is fetched again when asked again). Null once it
- * came, so a form posts at once; and when the router has not yet learnt the route (it asks for
- * it through fetch, which waits too).
+ * chosen and the tap. Fetched here, it waits through a drop, and the router then finds it loaded.
+ * Null once it came, so a form posts at once; and while the router has not learnt the route (it
+ * asks for it through fetch, which waits too).
  */
 export function routeCodeThroughDrops(id: string): Promise<void> | null {
   const route = window.__reactRouterManifest?.routes[id];
   if (!route || arrived.has(id)) return null;
   const files = [route.module, ...(route.imports ?? [])];
-  return (async () => {
-    for (;;) {
-      try {
-        await Promise.all(files.map((file) => import(/* @vite-ignore */ file)));
-        arrived.add(id);
-        return;
-      } catch (error) {
-        // A file that came but failed to run is no dropped connection: the router reports it.
-        if (!(error instanceof TypeError)) return;
-        await networkMaybeBack();
-      }
-    }
-  })();
+  return loadThroughDrops(() =>
+    Promise.all(files.map((file) => import(/* @vite-ignore */ file))),
+  ).then(
+    () => void arrived.add(id),
+    // Not a dropped connection: the router's own load reports it.
+    () => {},
+  );
 }
 
 let installed = false;
