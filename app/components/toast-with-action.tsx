@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { showToaster } from "./toast";
+import { showToaster, toastLibrary } from "./toast";
 
 type ActionToast = {
   message: string;
@@ -28,7 +28,7 @@ export async function notifyWithAction({
   link,
 }: ActionToast) {
   showToaster();
-  const { toast } = await import("react-hot-toast");
+  const { toast } = await toastLibrary();
   toast(
     (t) => (
       <ToastWithAction

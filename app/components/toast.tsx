@@ -1,11 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { loadThroughDrops } from "./offline/ConnectionNotice";
 
 /**
  * Toasts with react-hot-toast, configured to the spec (bottom-right; success 2 s, error 4 s, at
  * most 20 at once: the library's own defaults). The library is loaded on the first toast, so no
- * page pays for it before it needs it.
+ * page pays for it before it needs it; on a dropped connection it waits for the network (a lazy
+ * part that fails would put the error page in place of the page).
  */
-const Toaster = lazy(() => import("react-hot-toast").then((m) => ({ default: m.Toaster })));
+export const toastLibrary = () => loadThroughDrops(() => import("react-hot-toast"));
+const Toaster = lazy(() => toastLibrary().then((m) => ({ default: m.Toaster })));
 
 let mount: (() => void) | null = null;
 let mounted = false;
@@ -20,7 +23,7 @@ export function showToaster() {
 
 export async function notify(kind: "success" | "error", message: string) {
   showToaster();
-  const { toast } = await import("react-hot-toast");
+  const { toast } = await toastLibrary();
   toast[kind](message, { position: "bottom-right" });
 }
 

@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
+import * as en from "../../app/i18n/en";
 import { noConnection as NO_CONNECTION } from "../../app/i18n/en";
+import * as sw from "../../app/i18n/sw";
 import { expectedListing, inStock, madeToOrder } from "./catalogue";
 import {
   chooseSize,
   expect,
   expectAccessible,
   fillCheckout,
-  hydrated,
   ksh,
   loadMore,
   payOnPesapal,
@@ -120,7 +121,9 @@ test.describe("A dropped connection", () => {
     const size = sized.sizes[1]!;
     const notice = page.getByRole("alert").filter({ hasText: NO_CONNECTION });
     await page.goto(`/product/${sized.id}`);
-    // Choosing a size fetches the cart's code; the connection drops a moment later, once it came.
+    // Choosing a size fetches the cart's code (once the router knows the cart's route); the
+    // connection drops a moment later, once it came.
+    await cartRouteKnown(page);
     const code: Promise<unknown>[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/assets/")) code.push(r.response());
@@ -183,8 +186,9 @@ test.describe("A dropped connection", () => {
     await expect(page.getByRole("heading", { name: "Thank You For Your Order!" })).toBeVisible({
       timeout: 15_000,
     });
-    // The order's page lets the details go once its script runs.
-    await hydrated(page);
+    // The order's page lets the details go once its script runs (its heading can show before
+    // the page's scripts are even read, which the fixture's check would take for a page without).
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.goto(`/product/${piece.id}`);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByTestId("cart-badge")).toHaveText("1");
@@ -224,6 +228,15 @@ test.describe("A dropped connection", () => {
     await expect(page.getByTestId("payment-fact")).toHaveText("Paid");
     const reference = await page.getByRole("heading", { level: 1 }).textContent();
     const orderUrl = page.url();
+    // The service worker fetches the page to keep it once told to: kept before the line drops.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async (url) => Boolean(await caches.match(url, { cacheName: "orders" })),
+          orderUrl,
+        ),
+      )
+      .toBe(true);
 
     await page.goto("/");
     await context.setOffline(true);
@@ -251,6 +264,166 @@ test.describe("A dropped connection", () => {
     expect(kept).toContain("/sw/offline");
     expect(kept.some((u) => u.endsWith(".css"))).toBe(true);
     for (const url of kept) expect(url).toMatch(/^((\/sw)?\/offline|\/favicon\.svg|\/assets\/.+)$/);
+  });
+});
+
+/** The router learns the cart's route from the forms that post to it, as the page shows them. */
+async function cartRouteKnown(page: Page) {
+  await page.waitForFunction(() =>
+    Boolean(window.__reactRouterManifest?.routes["routes/storefront/cart"]),
+  );
+}
+
+/** Whether the page has fetched the cart's code yet (Add to Cart needs it to post to the cart). */
+async function cartCodeFetched(page: Page) {
+  await cartRouteKnown(page);
+  return page.evaluate(() => {
+    const cart = window.__reactRouterManifest!.routes["routes/storefront/cart"]!;
+    return performance
+      .getEntriesByType("resource")
+      .some((entry) => entry.name === new URL(cart.module, location.href).href);
+  });
+}
+
+/** Marks the page: a reload (to the offline page or any other) loses the mark. */
+const markPage = (page: Page) =>
+  page.evaluate(() => {
+    (window as { kept?: boolean }).kept = true;
+  });
+const stillThePage = (page: Page) =>
+  page.evaluate(() => (window as { kept?: boolean }).kept === true);
+
+for (const [language, words, prefix] of [
+  ["English", en, ""],
+  ["Kiswahili", sw, "/sw"],
+] as const) {
+  test.describe(`Add to Cart before the cart's code came, in ${language}`, () => {
+    const sized = madeToOrder.find((p) => p.sizes.length > 1)!;
+    const size = sized.sizes[1]!;
+
+    test(`the page and the size stay, the notice offers '${words.tryAgain}', and the piece is added once the connection is back`, async ({
+      page,
+      context,
+    }) => {
+      // As on a shopper's phone: the service worker would answer a reload with the offline page.
+      await serviceWorkerInCharge(page);
+      await page.goto(`${prefix}/product/${sized.id}`);
+      await markPage(page);
+      const notice = page.getByRole("alert").filter({ hasText: words.noConnection });
+      expect(await cartCodeFetched(page)).toBe(false);
+
+      await context.setOffline(true);
+      const radio = page.getByRole("radio", { name: size, exact: true });
+      await page.locator("label").filter({ has: radio }).click();
+      await expect(radio).toBeChecked();
+      await page.getByRole("button", { name: words.addToCart }).click();
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole("button", { name: words.tryAgain })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(sized.name));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(sized.name);
+      await expect(radio).toBeChecked();
+      await expectAccessible(page, "Add to Cart waiting for the cart's code");
+      // Still offline: 'Try again' tries, and the notice and the size stay.
+      await notice.getByRole("button", { name: words.tryAgain }).click();
+      await expect(notice).toBeVisible();
+      await expect(radio).toBeChecked();
+
+      // The connection back, the add goes through by itself, once.
+      await context.setOffline(false);
+      await expect(page.getByText(words.addedToCart)).toBeVisible();
+      await expect(notice).toHaveCount(0);
+      await expect(page.getByTestId("cart-badge")).toHaveText("1");
+      await expect(radio).toBeChecked();
+      expect(await stillThePage(page)).toBe(true);
+
+      await page.goto(`${prefix}/cart`);
+      const line = page.getByTestId("cart-line").filter({ hasText: sized.name });
+      await expect(line).toHaveCount(1);
+      await expect(line).toContainText(words.sizeIs(size));
+    });
+
+    test.describe("from a listing", () => {
+      // The page's own requests, which page.route sees (a service worker's would pass it by).
+      test.use({ serviceWorkers: "block" });
+      test(`a card's size picker keeps the list; '${words.tryAgain}' tries, and the piece is added once the code can come`, async ({
+        page,
+      }) => {
+        await page.goto(`${prefix}/shop?q=${encodeURIComponent(sized.name)}`);
+        await markPage(page);
+        expect(await cartCodeFetched(page)).toBe(false);
+        const notice = page.getByRole("alert").filter({ hasText: words.noConnection });
+        // A patchy network: the phone thinks it is online, but the cart's code does not arrive.
+        const module = await page.evaluate(
+          () => window.__reactRouterManifest!.routes["routes/storefront/cart"]!.module,
+        );
+        await page.route(
+          (url) => url.pathname === module,
+          (route) => route.abort("internetdisconnected"),
+        );
+        const card = page.getByTestId("product-card").filter({ hasText: sized.name }).first();
+        await card.getByRole("button", { name: words.addChoosingSize(sized.name) }).click();
+        await card.getByRole("button", { name: size, exact: true }).click();
+        await expect(notice).toBeVisible();
+        await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(
+          words.noConnectionTitle,
+        );
+        await expect(card).toBeVisible();
+        await expectAccessible(page, "a card's add waiting for the cart's code");
+        await notice.getByRole("button", { name: words.tryAgain }).click();
+        await expect(notice).toBeVisible();
+
+        // The code can come: the retry every few seconds while the phone says it is online adds
+        // the piece (a tap on 'Try again' could land as the notice goes).
+        await page.unrouteAll();
+        await expect(page.getByText(words.addedToCart)).toBeVisible();
+        await expect(notice).toHaveCount(0);
+        await expect(page.getByTestId("cart-badge")).toHaveText("1");
+        expect(await stillThePage(page)).toBe(true);
+        await page.goto(`${prefix}/cart`);
+        await expect(page.getByTestId("cart-line").filter({ hasText: sized.name })).toContainText(
+          words.sizeIs(size),
+        );
+      });
+    });
+  });
+}
+
+test.describe("The parts loaded on demand", () => {
+  // The page's own requests, which page.route sees (a service worker's would pass it by).
+  test.use({ serviceWorkers: "block" });
+
+  test("the toasts' code lost after the piece was added keeps the page and says so; the toast follows once its code can come", async ({
+    page,
+  }) => {
+    const oneSize = madeToOrder.find((p) => p.sizes.length === 0)!;
+    await page.goto(`/product/${oneSize.id}`);
+    await markPage(page);
+    await cartCodeFetched(page);
+    const cart = await page.evaluate(() => {
+      const route = window.__reactRouterManifest!.routes["routes/storefront/cart"]!;
+      return [route.module, ...(route.imports ?? [])];
+    });
+    // The cart's code comes; every other file the page asks for from now on does not.
+    await page.route(
+      (url) => url.pathname.startsWith("/assets/") && !cart.includes(url.pathname),
+      (route) => route.abort("internetdisconnected"),
+    );
+    const notice = page.getByRole("alert").filter({ hasText: NO_CONNECTION });
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(oneSize.name);
+    await expectAccessible(page, "an added piece whose toast waits for its code");
+
+    // Still nothing: 'Try again' tries, and the notice stays.
+    await notice.getByRole("button", { name: "Try again" }).click();
+    await expect(notice).toBeVisible();
+    // The code can come: the retry every few seconds brings the toast.
+    await page.unrouteAll();
+    await expect(page.getByText("Added to cart!")).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    expect(await stillThePage(page)).toBe(true);
   });
 });
 

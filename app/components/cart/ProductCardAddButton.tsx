@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
-import { plainHref } from "~/components/shell/nav";
+import { Form, Link, useLocation } from "react-router";
 import { msg } from "~/i18n/messages";
 import { useHydrated } from "../use-hydrated";
 import { useCartFetcher } from "./use-cart-fetcher";
@@ -30,10 +29,12 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
     );
   }
 
+  // The router's Form (the basename's path to the cart, as a plain form's): the router learns the
+  // cart's route as the card shows, so a tap can fetch its code before posting (use-cart-fetcher).
   return (
-    <form
+    <Form
       method="post"
-      action={plainHref("/cart")}
+      action="/cart"
       onSubmit={(event) => {
         event.preventDefault();
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -98,6 +99,6 @@ export function ProductCardAddButton({ productId, name, sizes, soldOutSizes = []
           <span className="mask-icon mask-icon-plus size-5" aria-hidden="true" />
         </button>
       )}
-    </form>
+    </Form>
   );
 }

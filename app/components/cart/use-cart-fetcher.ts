@@ -1,5 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { routeCodeThroughDrops } from "../offline/ConnectionNotice";
 import { notify } from "../toast";
 
 type CartAnswer =
@@ -20,11 +21,20 @@ export function useCartFetcher(key?: string) {
     if (!fetcher.data.ok) void notify("error", fetcher.data.error);
   }, [fetcher.state, fetcher.data]);
 
+  // The cart's code on its way (a dropped connection): the tap waits with the page as it is.
+  const [waitingForCode, setWaitingForCode] = useState(false);
   const submit = (form: HTMLFormElement, extra: Record<string, string> = {}) => {
     const data = new FormData(form);
     for (const [k, v] of Object.entries(extra)) data.set(k, v);
     data.set("via", "fetch");
-    void fetcher.submit(data, { method: "post", action: "/cart" });
+    const send = () => void fetcher.submit(data, { method: "post", action: "/cart" });
+    const code = routeCodeThroughDrops("routes/storefront/cart");
+    if (!code) return send();
+    setWaitingForCode(true);
+    void code.then(() => {
+      setWaitingForCode(false);
+      send();
+    });
   };
-  return { fetcher, submit, busy: fetcher.state !== "idle" };
+  return { fetcher, submit, busy: fetcher.state !== "idle" || waitingForCode };
 }

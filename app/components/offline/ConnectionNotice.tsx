@@ -29,6 +29,62 @@ function retry() {
   for (const go of going) go();
 }
 
+/** Shows the notice until 'Try again', the browser's word that it is back online, or a few seconds. */
+function networkMaybeBack() {
+  return new Promise<void>((go) => {
+    waiting.push(go);
+    notify();
+    // A network that comes back without the browser noticing (or says so too early) is tried
+    // again every few seconds.
+    if (!timer) {
+      timer = window.setTimeout(() => {
+        timer = 0;
+        if (navigator.onLine) retry();
+      }, 5000);
+    }
+  });
+}
+
+/**
+ * A script loaded on demand (the toasts, the cart drawer, a route's code): after a drop it is
+ * fetched again once the network may be back (a failed import is fetched again when asked
+ * again), instead of failing, which would put the page's error in place of the page.
+ */
+export async function loadThroughDrops<T>(load: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await load();
+    } catch (error) {
+      // A file that came but failed to run is no dropped connection.
+      if (!(error instanceof TypeError)) throw error;
+      await networkMaybeBack();
+    }
+  }
+}
+
+const arrived = new Set<string>();
+
+/**
+ * The code of the route `id` (its module and the shared files it imports), fetched before a form
+ * posts to that route in the background: React Router fetches a route's code before it posts,
+ * and when that fails it reloads the page, which offline is the offline page, losing the size
+ * chosen and the tap. Fetched here, it waits through a drop, and the router then finds it loaded.
+ * Null once it came, so a form posts at once; and while the router has not learnt the route (it
+ * asks for it through fetch, which waits too).
+ */
+export function routeCodeThroughDrops(id: string): Promise<void> | null {
+  const route = window.__reactRouterManifest?.routes[id];
+  if (!route || arrived.has(id)) return null;
+  const files = [route.module, ...(route.imports ?? [])];
+  return loadThroughDrops(() =>
+    Promise.all(files.map((file) => import(/* @vite-ignore */ file))),
+  ).then(
+    () => void arrived.add(id),
+    // Not a dropped connection: the router's own load reports it.
+    () => {},
+  );
+}
+
 let installed = false;
 
 /** Wraps the browser's fetch, once. */
@@ -43,24 +99,14 @@ export function keepRequestsThroughDrops() {
       } catch (error) {
         // A request replaced by another (a new sort, Back) is not waited for.
         if (!(error instanceof TypeError) || init?.signal?.aborted) throw error;
-        await new Promise<void>((go) => {
-          waiting.push(go);
-          notify();
-          // A network that comes back without the browser noticing (or says so too early) is
-          // tried again every few seconds.
-          if (!timer) {
-            timer = window.setTimeout(() => {
-              timer = 0;
-              if (navigator.onLine) retry();
-            }, 5000);
-          }
-        });
+        await networkMaybeBack();
       }
     }
   };
   window.addEventListener("online", retry);
-  // To post to a page the router needs that page's code. The cart's is fetched when the shopper
-  // first reaches for a form that posts to it (Add to Cart), so a tap made offline still waits.
+  // To post to a page the router needs that page's code. The cart's is fetched early, when the
+  // shopper first reaches for a form that posts to it (Add to Cart), so the tap need not wait for
+  // it; a tap made before it came waits for it (routeCodeThroughDrops).
   const warm = (event: Event) => {
     const cart = window.__reactRouterManifest?.routes["routes/storefront/cart"];
     if (!cart || !(event.target as Element).closest?.('form[action$="/cart"]')) return;

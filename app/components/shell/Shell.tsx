@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { msg } from "~/i18n/messages";
 import { CartProvider, type CartSummary } from "../cart/cart-context";
 import { DemoBanner } from "../DemoBanner";
+import { loadThroughDrops } from "../offline/ConnectionNotice";
 import { ToastHost } from "../toast";
 import { CategoriesContext } from "./categories-context";
 import type { NavCategory } from "./nav";
@@ -11,10 +12,16 @@ import { type Flash, FlashToast, ShopperSlot } from "./shopper";
 
 // The menu and the cart drawer load when a shopper shows they want one (a touch, a pointer or
 // focus on its button, or an item added), not with every page: before JavaScript, and until
-// then, their buttons are links to /menu and /cart (decision 40).
-const MobileMenu = lazy(() => import("./MobileMenu").then((m) => ({ default: m.MobileMenu })));
-const CartDrawer = lazy(() => import("./CartDrawer").then((m) => ({ default: m.CartDrawer })));
-const CartLines = lazy(() => import("../cart/CartLines").then((m) => ({ default: m.CartLines })));
+// then, their buttons are links to /menu and /cart (decision 40). A drop waits for the network.
+const MobileMenu = lazy(() =>
+  loadThroughDrops(() => import("./MobileMenu")).then((m) => ({ default: m.MobileMenu })),
+);
+const CartDrawer = lazy(() =>
+  loadThroughDrops(() => import("./CartDrawer")).then((m) => ({ default: m.CartDrawer })),
+);
+const CartLines = lazy(() =>
+  loadThroughDrops(() => import("../cart/CartLines")).then((m) => ({ default: m.CartLines })),
+);
 
 type Props = {
   shopName: string;
