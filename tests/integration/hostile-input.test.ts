@@ -306,6 +306,8 @@ test("the route table gives the fuzzing every form action and JSON endpoint", ()
       `/login/set-password/${PRODUCT_ID}`,
       "/admin/accounts",
       "/admin/security",
+      `/product/${PRODUCT_ID}/back-in-stock`,
+      `/stock-alerts/${PRODUCT_ID}`,
     ]),
   );
 });
