@@ -96,8 +96,12 @@ async function confirmByItsSms(page: Page, number: string, readable: string, wit
   const wrong = await page.goto(`/stock-alerts/${"x".repeat(32)}`);
   expect(wrong?.status()).toBe(404);
   await expect(
-    page.getByText("This link is not valid. Leave your number again on the product's page."),
+    page.getByRole("alert").filter({
+      hasText: "This link is not valid. Leave your number again on the product's page.",
+    }),
   ).toBeVisible();
+  if (withJs) await expectAccessible(page, "confirmation link not valid");
+  else await expectAccessibleWithoutJs(page, "confirmation link not valid");
 }
 
 const radio = (page: Page, name: string) => page.getByRole("radio", { name, exact: true });
@@ -188,8 +192,9 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test.describe("Tell me when it is back", () => {
-      // The number refused answers 400, which the browser logs.
-      test.use({ expectedConsoleErrors: [/status of 400/] });
+      // The number refused answers 400, and a confirmation link that is not one 404: the browser
+      // logs both.
+      test.use({ expectedConsoleErrors: [/status of 400/, /status of 404/] });
 
       test("a number left for a size, checked, gets one SMS when the owner puts the size back; WhatsApp is asked about that size", async ({
         page,

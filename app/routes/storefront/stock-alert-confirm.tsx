@@ -20,7 +20,8 @@ const PRIVATE = {
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await numberToConfirm(context.get(servicesContext).db, params.token);
-  if (!found) throw data(msg.alertConfirmInvalid, { status: 404, headers: PRIVATE });
+  // A 404 that still says what to do (the shop's own 404 page does not know about links).
+  if (!found) return data({ phone: null, confirmed: false }, { status: 404, headers: PRIVATE });
   return data(
     { phone: readablePhone(found.phone), confirmed: found.confirmed },
     { headers: PRIVATE },
@@ -31,7 +32,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // The form has only its button, but its body is read as every form's is (hostile input refused).
   await readForm(request);
   const phone = await confirmNumber(context.get(servicesContext).db, params.token);
-  if (!phone) throw data(msg.alertConfirmInvalid, { status: 404, headers: PRIVATE });
+  if (!phone) return data({ done: null }, { status: 404, headers: PRIVATE });
   return data({ done: readablePhone(phone) }, { headers: PRIVATE });
 }
 
@@ -49,7 +50,11 @@ export default function ConfirmAlertNumber({ loaderData, actionData }: Route.Com
   return (
     <main id="main" className="mx-auto max-w-xl px-6 py-12">
       <h1 className="text-3xl font-bold">{msg.alertConfirmTitle}</h1>
-      {done ? (
+      {loaderData.phone === null ? (
+        <p role="alert" className="mt-6 rounded-xl bg-danger/5 px-4 py-3 text-danger">
+          {msg.alertConfirmInvalid}
+        </p>
+      ) : done ? (
         <>
           <p role="status" className="mt-6 rounded-xl bg-success/10 px-4 py-3 font-medium">
             {msg.alertConfirmDone(done)}
