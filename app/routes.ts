@@ -7,6 +7,7 @@ export default [
     route("shop", "routes/storefront/shop.tsx"),
     route("product/:id", "routes/storefront/product.tsx"),
     route("product/:id/back-in-stock", "routes/storefront/back-in-stock.tsx"),
+    route("stock-alerts/:token", "routes/storefront/stock-alert-confirm.tsx"),
     route("about", "routes/storefront/about.tsx"),
     route("contact", "routes/storefront/contact.tsx"),
     route("delivery", "routes/storefront/delivery.tsx"),

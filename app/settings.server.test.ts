@@ -114,6 +114,15 @@ describe("configuration", () => {
       "fd00::/8",
     ]);
     expect(parseSettings({ TRUST_PROXY: "203.0.113.7" }).TRUST_PROXY).toEqual(["203.0.113.7"]);
+    // An IPv4-mapped address or range is given to Express as the IPv4 it is.
+    expect(
+      parseSettings({ TRUST_PROXY: "::ffff:203.0.113.7, ::ffff:198.51.100.0/120" }).TRUST_PROXY,
+    ).toEqual(["203.0.113.7", "198.51.100.0/24"]);
+    // Private and local ranges are no internet client's: a proxy network may name them all.
+    expect(
+      parseSettings({ TRUST_PROXY: "loopback,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,11.0.0.0/8" })
+        .TRUST_PROXY,
+    ).toHaveLength(5);
     expect(parseSettings({ TRUST_PROXY: "5" }).TRUST_PROXY).toBe(5);
     // A count longer than any real chain, or a range of every address, trusts whatever the
     // client writes: refused in one line, like true.
@@ -131,10 +140,17 @@ describe("configuration", () => {
       "loopback, 0.0.0.0/0",
       "128.0.0.0/1",
       "10.0.0.0/7",
+      // Every IPv4 client, as a dual-stack socket names them, or in IPv4's own words.
+      "::ffff:0.0.0.0/96",
+      "::ffff:0:0/96",
+      "::/8",
+      // Many /8s, each allowed alone, are together most of the internet.
+      Array.from({ length: 256 }, (_, i) => `${i}.0.0.0/8`).join(","),
+      "11.0.0.0/8,12.0.0.0/8",
     ]) {
       const line = message({ TRUST_PROXY: wrong });
       expect(line).toBe(
-        `Invalid configuration: TRUST_PROXY must be the number of reverse proxies in front of the shop (1 for one nginx or Caddy, at most 5) or their addresses (IPs, CIDRs of /8 or narrower, or loopback), never true or a range of every address, which would let any client choose its own address (got ${JSON.stringify(wrong)}).`,
+        `Invalid configuration: TRUST_PROXY must be the number of reverse proxies in front of the shop (1 for one nginx or Caddy, at most 5) or their addresses (IPs, CIDRs of /8 or narrower, or loopback; all together no more public addresses than one /8), never true or a range of every address, which would let any client choose its own address (got ${JSON.stringify(wrong)}).`,
       );
       expect(line).not.toContain("\n");
     }

@@ -1,4 +1,3 @@
-import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_HOLD_LIMITS, DEFAULT_STOCK_HOLD_MINUTES } from "~/modules/inventory/stock-rules";
@@ -9,6 +8,7 @@ import {
   PAYMENT_SETTINGS,
   paymentSettingsShape,
 } from "~/modules/payments/settings";
+import { isProxyEntry, normaliseProxyEntry, trustsTooMany } from "~/utils/proxy-ranges";
 import {
   flag,
   optionalUrl,
@@ -45,23 +45,9 @@ const EMPTY_MEANS_NONE = ["SHOP_INSTAGRAM_URL", "SHOP_FACEBOOK_URL", "SHOP_TIKTO
  * any client could write its own address and walk past the per-address limits.
  */
 const TRUST_PROXY_ERROR =
-  "the number of reverse proxies in front of the shop (1 for one nginx or Caddy, at most 5) or their addresses (IPs, CIDRs of /8 or narrower, or loopback), never true or a range of every address, which would let any client choose its own address";
+  "the number of reverse proxies in front of the shop (1 for one nginx or Caddy, at most 5) or their addresses (IPs, CIDRs of /8 or narrower, or loopback; all together no more public addresses than one /8), never true or a range of every address, which would let any client choose its own address";
 /** No real chain of proxies is longer; a larger count trusts whatever the client wrote. */
 const MAX_PROXY_HOPS = 5;
-/** A CIDR wider than this (0.0.0.0/0, ::/0, 0.0.0.0/1) is not a set of proxies but everyone. */
-const WIDEST_PROXY_PREFIX = 8;
-const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
-const isProxyAddress = (entry: string) => {
-  if (PROXY_NAMES.has(entry)) return true;
-  const [ip = "", bits, ...rest] = entry.split("/");
-  const version = isIP(ip);
-  if (!version || rest.length > 0) return false;
-  if (bits === undefined) return true;
-  const prefix = Number(bits);
-  return (
-    /^\d{1,3}$/.test(bits) && prefix >= WIDEST_PROXY_PREFIX && prefix <= (version === 4 ? 32 : 128)
-  );
-};
 const trustProxy = z
   .string()
   .optional()
@@ -69,8 +55,10 @@ const trustProxy = z
     const given = value?.trim().toLowerCase();
     if (given === undefined || given === "false" || given === "no") return false;
     if (/^\d{1,2}$/.test(given) && Number(given) <= MAX_PROXY_HOPS) return Number(given);
-    const entries = given.split(",").map((e) => e.trim());
-    if (entries.every(isProxyAddress)) return entries;
+    // Mapped IPv4 is read as IPv4, and the list as a whole may not trust more than a /8 of
+    // public addresses: ::ffff:0.0.0.0/96, or every /8 listed one by one, is everyone.
+    const entries = given.split(",").map((e) => normaliseProxyEntry(e.trim()));
+    if (entries.every(isProxyEntry) && !trustsTooMany(entries)) return entries;
     ctx.addIssue({ code: "custom", message: TRUST_PROXY_ERROR });
     return z.NEVER;
   });

@@ -14,7 +14,7 @@ import { languageToOffer, pathLanguage } from "~/utils/language";
 import { logger } from "~/utils/logger.server";
 import { metricsRegistry, observeHttpRequest } from "~/utils/metrics.server";
 import { benchHooks } from "./bench-hooks";
-import { bodyLimit } from "./body-limit";
+import { bodyLimit, FORM_BYTES, PHOTOS_BYTES, SMALL_JSON_BYTES } from "./body-limit";
 import { ENGLISH_ONLY, languageBuilds } from "./language-builds";
 import { languageSwitch } from "./language-switch";
 import { pageCache } from "./page-cache";
@@ -202,10 +202,6 @@ function sameSecret(given: string, expected: string) {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-const KB = 1024;
-const SMALL_JSON_BYTES = 8 * KB;
-const FORM_BYTES = 64 * KB;
-const PHOTOS_BYTES = 32 * 1024 * KB;
 const SMALL_JSON = /^\/api\/checkout(\.data)?\/?$/i;
 const PRODUCT_EDITOR = /^\/admin\/products(\/[^/]+)?(\.data)?\/?$/i;
 const isPhotoUpload = (req: express.Request) =>

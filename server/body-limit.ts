@@ -3,6 +3,14 @@ import type { NextFunction, Request, Response } from "express";
 /** Answers a request whose body is over its limit (the status is already 413). */
 export type TooLarge = (req: Request, res: Response) => void;
 
+const KB = 1024;
+/** The JSON checkout's body. */
+export const SMALL_JSON_BYTES = 8 * KB;
+/** Any form. */
+export const FORM_BYTES = 64 * KB;
+/** The product editor's photos (3 of at most 10 MB): the largest body the shop takes. */
+export const PHOTOS_BYTES = 32 * 1024 * KB;
+
 /**
  * A body declared larger than its limit is answered at once and the rest is discarded unread, so
  * a browser still uploading sees the answer. Past this size the connection is closed instead.

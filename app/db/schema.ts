@@ -762,3 +762,24 @@ export const auditEvents = pgTable(
     index("audit_events_actor_idx").on(t.actorId, t.at),
   ],
 );
+
+/**
+ * A number left for 'Tell me when it is back', confirmed by its holder before alerts go to it
+ * (issue 40: anyone could make the shop text a stranger). The first SMS carries a link with
+ * `token`; until it is opened only that one SMS is sent (again at most once a day). A confirmed
+ * number gets at most a few alerts a day: `window_start` and `sent_in_window` count them.
+ */
+export const stockAlertNumbers = pgTable("stock_alert_numbers", {
+  /** 2547XXXXXXXX or 2541XXXXXXXX. */
+  phone: text("phone").primaryKey(),
+  token: text("token")
+    .notNull()
+    .unique()
+    .$defaultFn(() => randomBytes(24).toString("base64url")),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** When the last SMS asking to confirm went out. */
+  askedAt: timestamp("asked_at", { withTimezone: true }),
+  windowStart: timestamp("window_start", { withTimezone: true }),
+  sentInWindow: integer("sent_in_window").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -668,7 +668,7 @@ export const trackTooManyTries =
 export const alertTitle = (name: string) => `Tell me when ${name} is back`;
 export const alertDescription = "One SMS when a sold-out piece is back in stock.";
 export const alertIntro =
-  "Leave your phone number and we will send you one SMS when it is back in stock. We use the number for nothing else.";
+  "Leave your phone number: the first time, we send an SMS to confirm it, then one SMS when it is back in stock. We use the number for nothing else.";
 export const optionalField = "(optional)";
 export const anySize = "Any size";
 export const alertPhone = "Phone";
@@ -678,6 +678,18 @@ export const alertInStockNow = "Good news: it is in stock now, so you can add it
 export const alertTooMany =
   "Too many numbers have been left from your connection in the last few minutes. Please wait 10 minutes and try again.";
 export const alertWillSend = (phone: string) => `We will send an SMS to ${phone} when it is back.`;
+export const alertConfirmSent = (phone: string) =>
+  `We have sent an SMS to ${phone}. Open its link to confirm your number, and we will send an SMS when it is back.`;
+export const alertConfirmWaiting = (phone: string) =>
+  `Confirm ${phone} with the link in the SMS we sent you earlier, and we will send an SMS when it is back.`;
+export const alertConfirmTitle = "Confirm your number";
+export const alertConfirmAsk = (phone: string) =>
+  `Confirm ${phone} to get an SMS when the pieces you asked for are back in stock.`;
+export const alertConfirmButton = "Confirm my number";
+export const alertConfirmDone = (phone: string) =>
+  `Thank you. ${phone} is confirmed: we will send an SMS when what you asked for is back.`;
+export const alertConfirmInvalid =
+  "This link is not valid. Leave your number again on the product's page.";
 export const askBackInStockSize = (name: string, size: string, url: string) =>
   `Hello, will the ${name} be back in stock in size ${size}? ${url}`;
 export const askBackInStockAny = (name: string, url: string) =>

@@ -682,7 +682,7 @@ export const trackTooManyTries =
 export const alertTitle = (name: string) => `Niarifu ${name} ikirudi`;
 export const alertDescription = "SMS moja bidhaa iliyoisha ikirudi dukani.";
 export const alertIntro =
-  "Acha nambari yako ya simu, nasi tutakutumia SMS moja bidhaa hii ikirudi dukani. Hatutumii nambari hiyo kwa jambo lingine lolote.";
+  "Acha nambari yako ya simu: mara ya kwanza tutakutumia SMS ya kuithibitisha, kisha SMS moja bidhaa hii ikirudi dukani. Hatutumii nambari hiyo kwa jambo lingine lolote.";
 export const optionalField = "(si lazima)";
 export const anySize = "Saizi yoyote";
 export const alertPhone = "Simu";
@@ -693,6 +693,18 @@ export const alertInStockNow =
 export const alertTooMany =
   "Nambari nyingi mno zimeachwa kutoka kwenye muunganisho wako katika dakika chache zilizopita. Tafadhali subiri dakika 10 kisha ujaribu tena.";
 export const alertWillSend = (phone: string) => `Tutatuma SMS kwa ${phone} bidhaa hii ikirudi.`;
+export const alertConfirmSent = (phone: string) =>
+  `Tumetuma SMS kwa ${phone}. Fungua kiungo chake kuthibitisha nambari yako, nasi tutakutumia SMS bidhaa ikirudi.`;
+export const alertConfirmWaiting = (phone: string) =>
+  `Thibitisha ${phone} kwa kiungo kilicho kwenye SMS tuliyokutumia awali, nasi tutakutumia SMS bidhaa ikirudi.`;
+export const alertConfirmTitle = "Thibitisha nambari yako";
+export const alertConfirmAsk = (phone: string) =>
+  `Thibitisha ${phone} upate SMS bidhaa ulizoulizia zikirudi dukani.`;
+export const alertConfirmButton = "Thibitisha nambari yangu";
+export const alertConfirmDone = (phone: string) =>
+  `Asante. ${phone} imethibitishwa: tutakutumia SMS ulichoulizia kikirudi.`;
+export const alertConfirmInvalid =
+  "Kiungo hiki si sahihi. Acha nambari yako tena kwenye ukurasa wa bidhaa.";
 export const askBackInStockSize = (name: string, size: string, url: string) =>
   `Habari, ${name} itarudi dukani kwa saizi ${size}? ${url}`;
 export const askBackInStockAny = (name: string, url: string) =>

@@ -28,6 +28,10 @@ async function createCode(page: Page, code: string) {
   await page.getByLabel("A percentage off").check();
   await page.getByLabel("Percent off").fill("10");
   await page.getByLabel("Smallest order (KSh)").fill("3000");
+  // What the per-customer limit can know, read with its field.
+  await expect(page.getByLabel("Uses per customer (by phone)")).toHaveAccessibleDescription(
+    "Counted by the order's phone and by the M-Pesa number that pays, so the same payer under another phone is refused. It cannot know one person using another phone and another M-Pesa number, or a card payer who gives another phone.",
+  );
   await page.getByRole("button", { name: "Create code" }).click();
   await expect(page.getByRole("status")).toHaveText(`Code ${code} created.`);
   await expect(page.getByTestId("code-row").filter({ hasText: code })).toContainText("10% off");

@@ -1,11 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
 import { authenticatorCode } from "../setup/authenticator";
+import { madeToOrder } from "./catalogue";
 import {
   backOfficeURL,
   expect,
   expectAccessible,
+  fillCheckout,
   logInAsOwner,
   openDashboard,
+  payOnPesapal,
   test,
 } from "./fixtures";
 
@@ -141,6 +144,96 @@ test.describe("a team runs the shop", () => {
     await phone.goto("/admin");
     await expect(phone).toHaveURL("/login");
     await theirs.close();
+  });
+
+  test("staff see a customer's phone and address only on an order being packed; the view is in the owner's activity", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const tag = `${testInfo.project.name} ${testInfo.repeatEachIndex} ${Date.now().toString(36)}`;
+    const digits = String(Date.now() % 1_000_000).padStart(6, "0");
+    /** A shopper's order of the bag by matatu, paid on Pesapal's page or failed there. */
+    const order = async (customer: string, phone: string, outcome: "Pay" | "Fail") => {
+      const bag = madeToOrder.find((p) => p.sizes.length === 0)!;
+      await page.goto(`/product/${bag.id}`);
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(page.getByText("Added to cart!")).toBeVisible();
+      await page.goto("/cart");
+      await page.getByLabel("Matatu parcel").check();
+      await fillCheckout(page, {
+        name: customer,
+        phone,
+        email: "wanjiru@example.co.ke",
+        address: "Moi Avenue 5, Nakuru",
+      });
+      await payOnPesapal(page);
+      if (outcome === "Pay") {
+        await page.getByRole("radio", { name: "M-Pesa", exact: true }).check();
+        await page.getByRole("button", { name: /^Pay KES/ }).click();
+        await expect(
+          page.getByRole("heading", { name: "Thank You For Your Order!" }),
+        ).toBeVisible();
+      } else {
+        await page.getByRole("button", { name: "Fail the payment" }).click();
+        await expect(page).toHaveURL(/order-success/);
+      }
+    };
+    const paid = `Wanjiru Packed ${tag}`;
+    const failed = `Wanjiru Failed ${tag}`;
+    await order(paid, `0733${digits}`, "Pay");
+    await order(failed, `0744${digits}`, "Fail");
+
+    await logInAsOwner(page);
+    const packer = person("Otieno");
+    const phone = await newPerson(page, browser, packer, "otieno-packs-2026");
+    await signIn(phone, packer.email, "otieno-packs-2026");
+    await expect(phone).toHaveURL("/admin");
+
+    // In the list every customer is masked.
+    await phone.goto(`/admin/orders?${new URLSearchParams({ q: tag })}`);
+    const failedRow = phone.getByTestId("order-row").filter({ hasText: failed });
+    await expect(failedRow).toContainText(`07•• ••• ${digits.slice(-3)}`);
+    await expect(failedRow).toContainText("w•••@example.co.ke");
+    await expect(phone.getByTestId("order-row").filter({ hasText: paid })).not.toContainText(
+      digits,
+    );
+    // A failed order: masked, and the page says why.
+    await failedRow.getByRole("link", { name: /View details/ }).click();
+    const details = phone.getByRole("region", { name: /^Order [0-9A-F]{8}$/ });
+    await expect(details.getByTestId("details-hidden")).toHaveText(
+      "The customer's phone, email and address are shown to staff only while the order is being packed and sent.",
+    );
+    await expect(details).toContainText(`07•• ••• ${digits.slice(-3)}`);
+    await expect(details).not.toContainText("Moi Avenue");
+    await expect(details.getByRole("link", { name: "The customer's tracking page" })).toHaveCount(
+      0,
+    );
+    await expectAccessible(phone, "order page, customer details masked");
+
+    // The paid order, to pack: in full, to call and to address the parcel.
+    await phone.goto(`/admin/orders?${new URLSearchParams({ q: tag })}`);
+    await phone
+      .getByTestId("order-row")
+      .filter({ hasText: paid })
+      .getByRole("link", { name: /View details/ })
+      .click();
+    await expect(details).toContainText(`0733 ${digits.slice(0, 3)} ${digits.slice(3)}`);
+    await expect(details).toContainText("Moi Avenue 5, Nakuru");
+    await expect(details.getByTestId("details-hidden")).toHaveCount(0);
+    const reference = (await details.getByRole("heading").first().textContent())!.replace(
+      "Order ",
+      "",
+    );
+
+    // The owner reads who looked.
+    await openDashboard(page, "/admin/activity");
+    await expect(
+      page
+        .getByTestId("activity-entry")
+        .filter({ hasText: `Opened the customer details of order ${reference}` })
+        .first(),
+    ).toContainText(packer.name);
+    await phone.context().close();
   });
 
   test("/admin/activity lists what the owner just did, filtered by kind", async ({ page }) => {

@@ -63,6 +63,47 @@ async function toastsGone(page: Page) {
   await expect(page.getByText("Added to cart!")).toHaveCount(0);
 }
 
+/**
+ * The shopper opens the link in the SMS asking to confirm their number (read from the outbox, as
+ * the owner sees it) and confirms; the page says so, in a state checked with axe.
+ */
+async function confirmByItsSms(page: Page, number: string, readable: string, withJs: boolean) {
+  await page.goto("/admin/messages");
+  const sms = page
+    .getByTestId("message")
+    .filter({ hasText: intlPhone(number) })
+    .filter({ hasText: "Confirm your number:" });
+  await expect(sms).toContainText("you asked for an SMS when a piece is back.");
+  await expect(sms).toContainText("Not you? Ignore this SMS.");
+  const link = /\/stock-alerts\/[\w-]{32}/.exec((await sms.textContent()) ?? "")?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole("heading", { name: "Confirm your number" })).toBeVisible();
+  await expect(
+    page.getByText(
+      `Confirm ${readable} to get an SMS when the pieces you asked for are back in stock.`,
+    ),
+  ).toBeVisible();
+  if (withJs) await expectAccessible(page, "confirm the number");
+  else await expectAccessibleWithoutJs(page, "confirm the number");
+  await page.getByRole("button", { name: "Confirm my number" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    `Thank you. ${readable} is confirmed: we will send an SMS when what you asked for is back.`,
+  );
+  if (withJs) await expectAccessible(page, "number confirmed");
+  else await expectAccessibleWithoutJs(page, "number confirmed");
+  // A link that is not the one sent confirms nothing.
+  const wrong = await page.goto(`/stock-alerts/${"x".repeat(32)}`);
+  expect(wrong?.status()).toBe(404);
+  await expect(
+    page.getByRole("alert").filter({
+      hasText: "This link is not valid. Leave your number again on the product's page.",
+    }),
+  ).toBeVisible();
+  if (withJs) await expectAccessible(page, "confirmation link not valid");
+  else await expectAccessibleWithoutJs(page, "confirmation link not valid");
+}
+
 const radio = (page: Page, name: string) => page.getByRole("radio", { name, exact: true });
 
 /** Chooses a size on the product page and adds it, as a shopper taps. */
@@ -151,8 +192,9 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test.describe("Tell me when it is back", () => {
-      // The number refused answers 400, which the browser logs.
-      test.use({ expectedConsoleErrors: [/status of 400/] });
+      // The number refused answers 400, and a confirmation link that is not one 404: the browser
+      // logs both.
+      test.use({ expectedConsoleErrors: [/status of (400|404)/] });
 
       test("a number left for a size, checked, gets one SMS when the owner puts the size back; WhatsApp is asked about that size", async ({
         page,
@@ -176,11 +218,22 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByLabel("Size").selectOption("M");
         await page.getByRole("button", { name: "Tell me when it is back" }).click();
         const readable = `${number.slice(0, 4)} ${number.slice(4, 7)} ${number.slice(7)}`;
+        // A number the shop has not heard from is first asked to confirm, by SMS.
         await expect(page.getByRole("status")).toHaveText(
-          `We will send an SMS to ${readable} when it is back.`,
+          `We have sent an SMS to ${readable}. Open its link to confirm your number, and we will send an SMS when it is back.`,
         );
         if (javaScriptEnabled) await expectAccessible(page, "tell me when it is back, kept");
         else await expectAccessibleWithoutJs(page, "tell me when it is back, kept");
+        const backInStock = page.url();
+        await confirmByItsSms(page, number, readable, javaScriptEnabled);
+        // Left again once confirmed, for the other size: the shop now promises the SMS itself.
+        await page.goto(backInStock);
+        await page.getByLabel("Size").selectOption("S");
+        await page.getByLabel(/^Phone\b/).fill(number);
+        await page.getByRole("button", { name: "Tell me when it is back" }).click();
+        await expect(page.getByRole("status")).toHaveText(
+          `We will send an SMS to ${readable} when it is back.`,
+        );
 
         // 'Ask about this on WhatsApp' from here names the size wanted (asserted on the request:
         // a headless shell does not hand a redirected navigation to a route).
@@ -210,7 +263,10 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(edit).toBeHidden();
         await page.goto("/admin/messages");
         await expect(
-          page.getByTestId("message").filter({ hasText: intlPhone(number) }),
+          page
+            .getByTestId("message")
+            .filter({ hasText: intlPhone(number) })
+            .filter({ hasText: "is back in stock" }),
         ).toContainText(`${name} in size M is back in stock. See it:`);
       });
     });

@@ -318,6 +318,8 @@ test("the route table gives the fuzzing every form action and JSON endpoint", ()
       "/admin/accounts",
       "/admin/security",
       "/__test/outbox-clock",
+      `/product/${PRODUCT_ID}/back-in-stock`,
+      `/stock-alerts/${PRODUCT_ID}`,
     ]),
   );
 });

@@ -30,6 +30,8 @@ export type ListedOrder = RefundableOrder & {
     address: string | null;
     city: string | null;
     notes: string | null;
+    /** Staff outside the packing steps: phone, email, address and notes are masked. */
+    masked?: true;
   };
   delivery: { method: string | null; fee: number; pickupLocation: string | null };
   paymentProvider: string;
@@ -242,9 +244,11 @@ function FulfilmentControl({ order }: { order: ListedOrder }) {
           ) : null}
         </fetcher.Form>
       ) : null}
-      <a href={order.trackingPath} className="mt-2 inline-block text-sm text-accent underline">
-        The customer's tracking page
-      </a>
+      {order.trackingPath ? (
+        <a href={order.trackingPath} className="mt-2 inline-block text-sm text-accent underline">
+          The customer's tracking page
+        </a>
+      ) : null}
     </section>
   );
 }
@@ -316,7 +320,14 @@ export function OrderDetails({ order }: { order: ListedOrder }) {
     ],
     ["Created", formatDateTime(order.createdAt)],
     ["Customer", order.customer.name],
-    ["Phone", <PhoneLinks key="phone" phone={order.customer.phone} />],
+    [
+      "Phone",
+      order.customer.masked ? (
+        order.customer.phone
+      ) : (
+        <PhoneLinks key="phone" phone={order.customer.phone} />
+      ),
+    ],
     ["Email", order.customer.email],
     ["Delivery method", order.delivery.method],
     ["Pickup location", order.delivery.pickupLocation],
@@ -367,6 +378,12 @@ export function OrderDetails({ order }: { order: ListedOrder }) {
       {order.packingWarning ? (
         <p className="mt-3 rounded-lg bg-gold-soft p-3 font-semibold" data-testid="packing-warning">
           {order.packingWarning}
+        </p>
+      ) : null}
+      {order.customer.masked ? (
+        <p className="mt-3 rounded-lg bg-sand p-3" data-testid="details-hidden">
+          The customer's phone, email and address are shown to staff only while the order is being
+          packed and sent.
         </p>
       ) : null}
       <dl className="mt-3 grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1.5">

@@ -203,6 +203,23 @@ export function describeChange(change: RecordedChange): {
       };
     }
     case "order": {
+      // Views of customers' details, written by the code that shows them (decision 61).
+      if (action === "viewed-details") {
+        const via = after?.via === "packing slip" ? " (packing slip)" : "";
+        return {
+          summary: `Opened the customer details of order ${orderReference(id)}${via}`,
+          changes: [],
+          href: `/admin/orders/${id}`,
+        };
+      }
+      if (action === "exported") {
+        const which = after?.status && after.status !== "all" ? `${String(after.status)} ` : "";
+        return {
+          summary: `Exported the ${which}orders with customers' details (CSV)`,
+          changes: [],
+          href: "/admin/orders",
+        };
+      }
       const status = changes.find((c) => c.field === "Status");
       const step = changes.find((c) => c.field === "Fulfilment");
       const summary = status

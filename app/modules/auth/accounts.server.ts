@@ -120,16 +120,24 @@ async function lockedAccount(tx: Tx, userId: string) {
 }
 
 /**
- * Refuses a change that would leave no active owner who can sign in. The owners' rows are locked
- * first, so two owners demoting each other at once cannot both succeed.
+ * Locks every owner's row, in the order of their ids, before the change looks at any account:
+ * two owners demoting (disabling, resetting) each other at once then queue on the same first
+ * row instead of each holding the row the other wants (a deadlock, which answered 500). Then, in
+ * a statement of its own so it reads what the one before it committed, answers the owners who
+ * can sign in: active and with a password.
  */
-async function keepAnOwner(tx: Tx, leaving: string) {
+async function lockOwners(tx: Tx): Promise<string[]> {
+  await tx.execute(sql`select id from ${user} where role = 'owner' order by id for update`);
   const { rows } = await tx.execute<{ id: string }>(sql`
     select u.id from ${user} u
     join ${account} a on a.user_id = u.id and a.provider_id = 'credential' and a.password is not null
-    where u.role = 'owner' and not u.banned
-    for update of u`);
-  if (!rows.some((r) => r.id !== leaving)) throw new AccountError(ACCOUNT_MESSAGES.lastOwner);
+    where u.role = 'owner' and not u.banned`);
+  return rows.map((r) => r.id);
+}
+
+/** Refuses a change that would leave no active owner who can sign in (owners locked first). */
+function keepAnOwner(owners: string[], leaving: string) {
+  if (!owners.some((id) => id !== leaving)) throw new AccountError(ACCOUNT_MESSAGES.lastOwner);
 }
 
 /** A new account, without a password: answers its id and the token of its link. */
@@ -146,9 +154,10 @@ export async function addAccount(db: Db, ownerId: string, fields: AccountFields)
 export async function setRole(db: Db, ownerId: string, userId: string, role: Role) {
   if (userId === ownerId) throw new AccountError(ACCOUNT_MESSAGES.yourself);
   await asAdmin(db, ownerId, async (tx) => {
+    const owners = await lockOwners(tx);
     const target = await lockedAccount(tx, userId);
     if (target.role === role) return;
-    if (target.role === "owner") await keepAnOwner(tx, userId);
+    if (target.role === "owner") keepAnOwner(owners, userId);
     await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
   });
 }
@@ -157,9 +166,10 @@ export async function setRole(db: Db, ownerId: string, userId: string, role: Rol
 export async function setDisabled(db: Db, ownerId: string, userId: string, disabled: boolean) {
   if (userId === ownerId) throw new AccountError(ACCOUNT_MESSAGES.yourself);
   await asAdmin(db, ownerId, async (tx) => {
+    const owners = await lockOwners(tx);
     const target = await lockedAccount(tx, userId);
     if (target.banned === disabled) return;
-    if (disabled && target.role === "owner") await keepAnOwner(tx, userId);
+    if (disabled && target.role === "owner") keepAnOwner(owners, userId);
     await tx
       .update(user)
       .set({
@@ -179,8 +189,9 @@ export async function setDisabled(db: Db, ownerId: string, userId: string, disab
 export async function resetPassword(db: Db, ownerId: string, userId: string) {
   if (userId === ownerId) throw new AccountError(ACCOUNT_MESSAGES.yourself);
   return asAdmin(db, ownerId, async (tx) => {
+    const owners = await lockOwners(tx);
     const target = await lockedAccount(tx, userId);
-    if (target.role === "owner") await keepAnOwner(tx, userId);
+    if (target.role === "owner") keepAnOwner(owners, userId);
     await tx
       .update(account)
       .set({ password: null, updatedAt: new Date() })

@@ -447,6 +447,10 @@ async function createOrder(
           code: priced.offer.code,
           orderId: order.id,
           phone: customer.phone,
+          // The M-Pesa number asked to pay is the customer too (per-customer limits).
+          payerPhone: describeProvider(o.provider)?.asksPayerPhone
+            ? readPayerPhone(o.input.payerPhone)
+            : undefined,
         });
       }
       await tx.insert(orderEvents).values({

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { carts, discountCodes, discountUses, orders } from "~/db/schema";
+import { carts, discountCodes, discountUses, orders, paymentAttempts } from "~/db/schema";
 import { asAdmin } from "~/modules/audit/acting-as.server";
 import { countAttempt, type Limit, uncountAttempt } from "~/modules/throttle/throttle.server";
 import { type CodeFields, codeTaken } from "./code-form";
@@ -43,12 +43,22 @@ const rules = (row: CodeRow | null): DiscountCode | null =>
 const counting = (codeId: number) =>
   and(eq(discountUses.codeId, codeId), sql`${orders.status} <> 'Failed'`);
 
-async function usesOf(db: Db | Tx, codeId: number, phone?: string) {
+/**
+ * A customer is known by numbers: an earlier use is theirs when its order's phone, or an M-Pesa
+ * number one of its payment prompts went to, is one of `phones` (this order's phone and payer).
+ */
+const byNumbers = (phones: string[]) =>
+  or(
+    inArray(discountUses.phone, phones),
+    sql`exists (select 1 from ${paymentAttempts} where ${paymentAttempts.orderId} = ${discountUses.orderId} and ${inArray(paymentAttempts.phone, phones)})`,
+  );
+
+async function usesOf(db: Db | Tx, codeId: number, phones: string[] = []) {
   const [row] = await db
     .select({
       all: sql<number>`count(*)`.mapWith(Number),
-      mine: phone
-        ? sql<number>`count(*) filter (where ${discountUses.phone} = ${phone})`.mapWith(Number)
+      mine: phones.length
+        ? sql<number>`count(*) filter (where ${byNumbers(phones)})`.mapWith(Number)
         : sql<number>`0`.mapWith(Number),
     })
     .from(discountUses)
@@ -76,15 +86,19 @@ export async function offerForLines(db: Db | Tx, typed: string, lines: readonly 
 /**
  * Takes a use of the order's code, in the order's transaction: the code's row is locked first,
  * so checkouts with one code take turns and none sees a count another is about to change. Throws
- * CodeRefused when the code is used up, or by this phone as often as it may be.
+ * CodeRefused when the code is used up, or by this customer as often as it may be: by the order's
+ * phone or by the M-Pesa number asked to pay (`payerPhone`), against earlier orders' phones and
+ * the numbers their prompts went to. One person with another phone and another M-Pesa number is
+ * not known; the owner's form says so.
  */
 export async function holdCodeUse(
   tx: Tx,
-  use: { code: string; orderId: string; phone: string },
+  use: { code: string; orderId: string; phone: string; payerPhone?: string | undefined },
 ): Promise<void> {
   const row = await findCode(tx, use.code, true);
   if (!row) throw new CodeRefused(CODE_MESSAGES.unknown);
-  const uses = await usesOf(tx, row.id, use.phone);
+  const phones = [...new Set([use.phone, use.payerPhone ?? use.phone])];
+  const uses = await usesOf(tx, row.id, phones);
   if (usedUp(row, uses.all)) throw new CodeRefused(CODE_MESSAGES.usedUp);
   if (row.perCustomerLimit !== null && uses.mine >= row.perCustomerLimit) {
     throw new CodeRefused(CODE_MESSAGES.usedByYou);

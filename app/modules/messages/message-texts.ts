@@ -142,6 +142,25 @@ export function backInStockSms(f: {
 }
 
 /**
+ * The first SMS to a number left for 'Tell me when it is back': its holder confirms it by the
+ * link before any alert goes to it, so a stranger's number left by someone else gets this one.
+ */
+export function confirmAlertNumberSms(f: {
+  shopName: string;
+  confirmUrl: string;
+  language?: Language;
+}): string {
+  if (f.language === "sw") {
+    return toGsm(
+      `${f.shopName}: uliomba SMS bidhaa ikirudi. Thibitisha nambari yako: ${f.confirmUrl} Si wewe? Puuza SMS hii.`,
+    );
+  }
+  return toGsm(
+    `${f.shopName}: you asked for an SMS when a piece is back. Confirm your number: ${f.confirmUrl} Not you? Ignore this SMS.`,
+  );
+}
+
+/**
  * How many characters of the owner's note the SMS for a fulfilment step carries in its first part
  * (the rest goes in a second): the SMS without a note, measured with the shop's own name and
  * address. The order details show it as the owner types.

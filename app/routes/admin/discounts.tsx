@@ -89,6 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** What the per-customer limit can and cannot know, under its field. */
+export const PER_CUSTOMER_HINT =
+  "Counted by the order's phone and by the M-Pesa number that pays, so the same payer under another phone is refused. It cannot know one person using another phone and another M-Pesa number, or a card payer who gives another phone.";
+
 export default function DiscountsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { codes } = loaderData;
   const errors: Partial<Record<string, string>> =
@@ -98,18 +102,37 @@ export default function DiscountsPage({ loaderData, actionData }: Route.Componen
   const [kind, setKind] = useState<CodeKind>("percent");
   const invalid = (name: string) => errorProps(`code-${name}`, errors[name]);
   /** An optional field: a number of shillings or uses, or a Nairobi time. */
-  const field = (name: string, label: string, type: "number" | "datetime-local", note?: string) => (
-    <FormField id={`code-${name}`} label={label} note={note} error={errors[name]}>
-      <input
-        id={`code-${name}`}
-        name={name}
-        type={type}
-        {...(type === "number" ? { inputMode: "numeric" as const, min: 0 } : {})}
-        className={inputClass}
-        {...invalid(name)}
-      />
-    </FormField>
-  );
+  const field = (
+    name: string,
+    label: string,
+    type: "number" | "datetime-local",
+    note?: string,
+    hint?: string,
+  ) => {
+    const described = [errors[name] ? `code-${name}-error` : "", hint ? `code-${name}-hint` : ""]
+      .filter(Boolean)
+      .join(" ");
+    return (
+      <div>
+        <FormField id={`code-${name}`} label={label} note={note} error={errors[name]}>
+          <input
+            id={`code-${name}`}
+            name={name}
+            type={type}
+            {...(type === "number" ? { inputMode: "numeric" as const, min: 0 } : {})}
+            className={inputClass}
+            {...invalid(name)}
+            {...(described ? { "aria-describedby": described } : {})}
+          />
+        </FormField>
+        {hint ? (
+          <p id={`code-${name}-hint`} className="mt-1.5 text-xs text-muted">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <section aria-labelledby="codes-heading">
@@ -242,6 +265,7 @@ export default function DiscountsPage({ loaderData, actionData }: Route.Componen
               "Uses per customer (by phone)",
               "number",
               "(empty: no limit)",
+              PER_CUSTOMER_HINT,
             )}
           </div>
           <details>

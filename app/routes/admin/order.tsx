@@ -9,6 +9,7 @@ import { can } from "~/modules/auth/roles";
 import { adminOrderPage, withoutRefundDetails } from "~/modules/orders/admin-orders.server";
 import { backToOrdersHref } from "~/modules/orders/back-to-orders";
 import { inOwnersWords, orderAction } from "~/modules/orders/order-page.server";
+import { orderForViewer } from "~/modules/orders/personal-data.server";
 import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import type { Route } from "./+types/order";
@@ -24,7 +25,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db, settings } = services;
   const admin = await requireAdmin(services, request, { orders: "view" });
-  const order = await adminOrderPage(db, params.id);
+  const found = await adminOrderPage(db, params.id);
+  // Staff see the customer in full only while the order is packed, and that view is recorded.
+  const order = found && (await orderForViewer(db, admin, found, "order page"));
   // Who changed it, for those who read the activity trail.
   const history =
     order && can(admin.role, { activity: "view" }) ? await historyOf(db, "order", order.id) : null;

@@ -1,6 +1,7 @@
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import { ordersForExport, parseOrdersQuery } from "~/modules/orders/admin-orders.server";
 import { csvHeader, csvLine } from "~/modules/orders/orders-csv";
+import { recordExport } from "~/modules/orders/personal-data.server";
 import { servicesContext } from "~/services.server";
 import { nairobiDay } from "~/utils/dates";
 import { logger } from "~/utils/logger.server";
@@ -15,6 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services;
   const admin = await requireAdmin(services, request, { orders: "export" });
   const query = parseOrdersQuery(new URL(request.url).searchParams);
+  // Every customer's details leave the shop: the activity trail says who took them.
+  await recordExport(db, admin, query);
   const batches = ordersForExport(db, query);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

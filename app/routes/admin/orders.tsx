@@ -1,6 +1,7 @@
 import { data, Form, useLocation, useRouteLoaderData } from "react-router";
 import { OrdersTab } from "~/components/admin/OrdersTab";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
+import type { Role } from "~/modules/auth/roles";
 import {
   ORDERS_PAGE_SIZE,
   orderSections,
@@ -9,6 +10,7 @@ import {
 } from "~/modules/orders/admin-orders.server";
 import { orderAction } from "~/modules/orders/order-page.server";
 import { orderReference } from "~/modules/orders/order-reference";
+import { listForViewer } from "~/modules/orders/personal-data.server";
 import { unpaidWarning } from "~/modules/orders/status-warning";
 import { ORDER_STATUSES } from "~/modules/orders/statuses";
 import { servicesContext } from "~/services.server";
@@ -22,17 +24,18 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db } = services;
-  await requireAdmin(services, request, { orders: "view" });
+  const admin = await requireAdmin(services, request, { orders: "view" });
   const query = parseOrdersQuery(new URL(request.url).searchParams);
   try {
     const [sections, { toPack, attention }] = await Promise.all([
       orderSections(db, query),
       viewCounts(db),
     ]);
+    // Staff see every listed customer masked: an order's own page shows more, and records it.
     const described = {
-      completed: withReferences(sections.completed),
-      failed: withReferences(sections.failed),
-      other: withReferences(sections.other),
+      completed: withReferences(admin, sections.completed),
+      failed: withReferences(admin, sections.failed),
+      other: withReferences(admin, sections.other),
     };
     return data(
       {
@@ -53,9 +56,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Section = Awaited<ReturnType<typeof orderSections>>["other"];
 
 /** Each listed order with the reference shoppers know it by. */
-const withReferences = (section: Section) => ({
+const withReferences = (admin: { id: string; role: Role }, section: Section) => ({
   ...section,
-  rows: section.rows.map((order) => ({ ...order, reference: orderReference(order.id) })),
+  rows: listForViewer(admin, section.rows).map((order) => ({
+    ...order,
+    reference: orderReference(order.id),
+  })),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import { adminOrder } from "~/modules/orders/admin-orders.server";
 import { orderReference } from "~/modules/orders/order-reference";
+import { orderForViewer } from "~/modules/orders/personal-data.server";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
 import { formatDateTime } from "~/utils/dates";
@@ -18,8 +19,10 @@ import type { Route } from "./+types/packing-slip";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db } = services;
-  await requireAdmin(services, request, { orders: "view" });
-  const order = await adminOrder(db, params.id);
+  const admin = await requireAdmin(services, request, { orders: "view" });
+  const found = await adminOrder(db, params.id);
+  // Staff see the customer in full only while the order is packed, and that view is recorded.
+  const order = found && (await orderForViewer(db, admin, found, "packing slip"));
   if (!order) {
     throw data("No such order.", { status: 404, headers: { "Cache-Control": "no-store" } });
   }

@@ -57,12 +57,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const answer = await askForStockAlert(services.db, {
-    ...checked.data,
-    productId: params.id,
-    clientAddress: context.get(clientAddressContext),
-    language: pathLanguage(new URL(request.url).pathname),
-  });
+  const answer = await askForStockAlert(
+    services.db,
+    {
+      ...checked.data,
+      productId: params.id,
+      clientAddress: context.get(clientAddressContext),
+      language: pathLanguage(new URL(request.url).pathname),
+    },
+    services.settings,
+  );
   return data({ ...answer, field: null }, { status: answer.ok ? 200 : answer.status });
 }
 

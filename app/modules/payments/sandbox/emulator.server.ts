@@ -19,7 +19,9 @@ import { escapeHtml } from "~/utils/escape-html";
  * It has two halves, so that the shop can mount them on either side of its CSRF check: `api`,
  * Pesapal's JSON API (called by the shop's own client, and answering a JSON 404 for any unknown
  * path, as Pesapal does), and `pages`, the payment pages a browser posts to. `router` is both.
- * Its state is in memory: it is a demo and test double, never a record of real payments.
+ * Its state is in memory: it is a demo and test double, never a record of real payments. In demo
+ * mode anyone may start orders for as long as the shop runs, so what it holds is bounded: orders
+ * older than a day and tokens past their expiry are forgotten, and past a cap the oldest go first.
  */
 export type EmulatorOptions = {
   /** The address shoppers' browsers reach the emulator at (for redirect_url). */
@@ -31,6 +33,10 @@ export type EmulatorOptions = {
   fetch?: typeof fetch;
   /** Called when an IPN delivery fails, for the log. */
   onIpnError?: (error: unknown) => void;
+  /** At most this many orders are kept (1000 by default); the oldest are forgotten first. */
+  maxOrders?: number;
+  /** The clock (tests move it). */
+  now?: () => number;
 };
 
 type Ipn = { id: string; url: string; type: "GET" | "POST"; created: string };
@@ -48,6 +54,7 @@ type Order = {
   confirmationCode: string | null;
   paymentAccount: string | null;
   created: string;
+  createdAt: number;
   /** The secret part of the payment page's address. */
   payToken: string;
   /** Tests may make the status answer a different amount, to check the shop refuses it. */
@@ -94,12 +101,37 @@ const notFound = (res: Response) =>
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
-export type PesapalEmulator = { api: Router; pages: Router; router: Router };
+const TOKEN_MS = 5 * 60_000;
+/** A demo payment nobody finished within a day is not coming back. */
+const ORDER_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const MAX_TOKENS = 10_000;
+/** The shop registers one IPN URL per process start; a handful is plenty. */
+const MAX_IPNS = 100;
+
+/** Drops a map's oldest entries (insertion order) until it has room for one more. */
+function makeRoom<K, V>(map: Map<K, V>, max: number, expired: (value: V) => boolean) {
+  for (const [key, value] of map) {
+    if (map.size < max && !expired(value)) break;
+    map.delete(key);
+  }
+}
+
+export type PesapalEmulator = {
+  api: Router;
+  pages: Router;
+  router: Router;
+  /** How many of each it holds (tests check the bounds). */
+  held: () => { tokens: number; ipns: number; orders: number };
+};
 
 export function createPesapalEmulator(options: EmulatorOptions): PesapalEmulator {
   const tokens = new Map<string, number>();
   const ipns = new Map<string, Ipn>();
+  /** OrderTrackingId -> order; insertion order is age. */
   const orders = new Map<string, Order>();
+  const now = options.now ?? Date.now;
+  const maxOrders = Math.max(1, options.maxOrders ?? 1000);
+  const orderExpired = (order: Order) => order.createdAt < now() - ORDER_MAX_AGE_MS;
   const fetchImpl = options.fetch ?? fetch;
   const api = express.Router();
   api.use("/api", express.json({ limit: "64kb" }));
@@ -107,7 +139,7 @@ export function createPesapalEmulator(options: EmulatorOptions): PesapalEmulator
   const authorised = (req: Request, res: Response) => {
     const token = req.get("authorization")?.replace(/^Bearer\s+/i, "") ?? "";
     const expires = tokens.get(token);
-    if (!expires || expires < Date.now()) {
+    if (!expires || expires < now()) {
       fail(res, 401, "invalid_token", "Invalid or expired token");
       return false;
     }
@@ -125,7 +157,9 @@ export function createPesapalEmulator(options: EmulatorOptions): PesapalEmulator
       );
     }
     const token = randomUUID().replaceAll("-", "") + randomUUID().replaceAll("-", "");
-    const expires = Date.now() + 5 * 60_000;
+    const expires = now() + TOKEN_MS;
+    // Every token lives as long, so insertion order is expiry order.
+    makeRoom(tokens, MAX_TOKENS, (at) => at < now());
     tokens.set(token, expires);
     res.json({
       token,
@@ -155,8 +189,9 @@ export function createPesapalEmulator(options: EmulatorOptions): PesapalEmulator
       id: randomUUID(),
       url,
       type: ipn_notification_type,
-      created: new Date().toISOString(),
+      created: new Date(now()).toISOString(),
     };
+    makeRoom(ipns, MAX_IPNS, () => false);
     ipns.set(ipn.id, ipn);
     res.json(ipnView(ipn));
   });
@@ -206,9 +241,11 @@ export function createPesapalEmulator(options: EmulatorOptions): PesapalEmulator
       paymentMethod: null,
       confirmationCode: null,
       paymentAccount: null,
-      created: new Date().toISOString(),
+      created: new Date(now()).toISOString(),
+      createdAt: now(),
       payToken: randomBytes(24).toString("base64url"),
     };
+    makeRoom(orders, maxOrders, orderExpired);
     orders.set(order.trackingId, order);
     res.json({
       order_tracking_id: order.trackingId,
@@ -479,7 +516,8 @@ ${
 
   const both = express.Router();
   both.use(api, pages);
-  return { api, pages, router: both };
+  const held = () => ({ tokens: tokens.size, ipns: ipns.size, orders: orders.size });
+  return { api, pages, router: both, held };
 }
 
 function page(title: string, body: string) {
