@@ -17,7 +17,6 @@ import {
   DEFAULT_STOCK_HOLD_MINUTES,
   type HoldTerms,
 } from "~/modules/inventory/stock-rules";
-import type { MessageSettings } from "~/modules/messages/outbox.server";
 import { completePaidByCode } from "~/modules/orders/paid-by-code.server";
 import {
   PaymentRequestFailed,
@@ -207,7 +206,7 @@ type PlaceOrder = {
   /** How long the order holds its units, and how many one shopper may hold (STOCK_HOLD_*). */
   hold?: HoldTerms;
   /** What the shopper's and the owner's messages need, for an order a code pays in full. */
-  messages?: MessageSettings;
+  messages?: Parameters<typeof completePaidByCode>[1];
 };
 
 type OpenOrder = { id: string };

@@ -7,13 +7,12 @@ import { describeProvider } from "~/modules/payments/catalogue";
 import { paymentFailureText } from "~/modules/payments/payment-failure";
 import { providerLabel } from "~/modules/payments/provider-labels";
 import type { PaymentRef } from "~/modules/payments/registry";
-import type { Services } from "~/services.server";
 import { pathIn } from "~/utils/language";
 import { logger } from "~/utils/logger.server";
 import { shopCookie } from "~/utils/shop-cookie.server";
 import { isUuid } from "~/utils/uuid";
 import { attemptForPayment, attemptOfPage } from "./payment-attempts.server";
-import { payAgain } from "./payment-waiting.server";
+import { payAgain, type Shop } from "./payment-waiting.server";
 import { orderForPayment, type SettlingShop, settleOrder } from "./settlement.server";
 import { orderReference, paidOrderOfPurchase, paymentFact } from "./tracking.server";
 
@@ -87,7 +86,7 @@ export async function arriveFromPayment(
   };
 }
 
-type PayingShop = Pick<Services, "db" | "database" | "payments" | "settings">;
+type PayingShop = Shop;
 
 /**
  * 'Try again' or 'Pay again' after a payment that did not go through, from the browser that

@@ -21,7 +21,8 @@ export const ATTEMPTS_PER_ORDER: Limit = {
   points: 6,
   windowSeconds: 600,
 };
-type Shop = Pick<Services, "db" | "database" | "payments" | "settings">;
+/** What paying needs of the shop: its database, payment providers and settings. */
+export type Shop = Pick<Services, "db" | "database" | "payments" | "settings">;
 
 /**
  * Whether the request comes from the browser that placed the order: its cart cookie (http-only,
