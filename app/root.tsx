@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage, errorPageFor } from "./components/ErrorPage";
 import { ConnectionNotice, keepRequestsThroughDrops } from "./components/offline/ConnectionNotice";
+import { RefreshWithoutScripts } from "./components/RefreshWithoutScripts";
 import { servicesContext } from "./services.server";
 import { publicConfig } from "./settings.server";
 
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
+        <RefreshWithoutScripts />
       </head>
       <body className="min-h-dvh bg-paper font-sans text-ink antialiased">
         {children}

@@ -5,10 +5,10 @@
  *
  * React Router lists the scripts as `<link rel="modulepreload">` tags (React moves them into the
  * head) and one inline module script that imports them. Here, once per kept page, the preloads are
- * taken out and the module script becomes a classic inline script (same nonce) that, after the
- * next paint, adds the preloads back and runs the module's source as a module. React hydrates the
- * same elements: it leaves a script's content and attributes as the server sent them, and skips
- * tags added to the head and body.
+ * taken out and the module script becomes a classic inline script (same nonce; no `async`, which
+ * HTML allows on an inline module only) that, after the next paint, adds the preloads back and
+ * runs the module's source as a module. React hydrates the same elements: it leaves a script's
+ * content and attributes as the server sent them, and skips tags added to the head and body.
  *
  * A page without those tags (an error page's own markup, a change in React Router's output) is
  * returned unchanged: its scripts load as before.
@@ -23,13 +23,17 @@ export function scriptsAfterPaint(html: string): string {
     return "";
   });
   const call = `(${AFTER_PAINT})(${scriptJson(preloads)},${scriptJson(source)})`;
-  return `${withoutPreloads}<script${attributes.replace(TYPE_MODULE, "")}>${call}</script>${html.slice(module.index + tag.length)}`;
+  return `${withoutPreloads}<script${attributes.replace(MODULE_ONLY, "")}>${call}</script>${html.slice(module.index + tag.length)}`;
 }
 
 /** React Router's module script: `<script nonce="..." type="module" async="">...</script>`. */
 const MODULE_SCRIPT =
   /<script((?: [a-z-]+="[^"]*")*? type="module"(?: [a-z-]+="[^"]*")*)>([\s\S]*?)<\/script>/;
-const TYPE_MODULE = / type="module"/;
+/**
+ * What only a module script may carry: the classic script keeps neither (HTML allows `async` on an
+ * inline script only when it is a module).
+ */
+const MODULE_ONLY = / (?:type="module"|async="[^"]*")/g;
 /** A module preload as React writes it; the href is a path of the shop's own assets. */
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 

@@ -441,11 +441,12 @@ test.describe("Checkout without JavaScript", () => {
     const payUrl = page.url();
     await page.getByRole("button", { name: "Leave pending" }).click();
     await expect(page.getByRole("heading", { name: "Confirming your payment…" })).toBeVisible();
-    // Without JavaScript only a reload can change the page: the refresh asks again every 4 s.
+    // Without JavaScript only a reload can change the page: the refresh asks again every 4 s
+    // (written as HTML wants it, with a space before 'url').
     // Every 4 seconds, carrying when the shopper arrived (it gives up after two minutes).
     await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute(
       "content",
-      /^4;url=\/order-success\?OrderTrackingId=.*&since=\d+$/,
+      /^4; url=\/order-success\?OrderTrackingId=.*&since=\d+$/,
     );
     await request.post(`${payUrl}/complete`, {
       data: { method: "mpesa" },

@@ -14,13 +14,16 @@ export type Shopper = { cart: CartSummary; flash: Flash | null };
 /** The shared render's marker (never in the browser): each slot renders `${marker}:${name}:`. */
 export const ShopperMarker = createContext<string | null>(null);
 
-/** A part of the page that is the shopper's own: filled in per answer when the page is shared. */
+/**
+ * A part of the page that is the shopper's own: filled in per answer when the page is shared. A
+ * div, not a span: a slot may hold a block (the flash message's paragraph).
+ */
 export function ShopperSlot({ name, children }: { name: string; children: ReactNode }) {
   const marker = useContext(ShopperMarker);
   return (
-    <span className="contents" data-shopper={name}>
+    <div className="contents" data-shopper={name}>
       {import.meta.env.SSR && marker ? `${marker}:${name}:` : children}
-    </span>
+    </div>
   );
 }
 

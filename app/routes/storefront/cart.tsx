@@ -433,10 +433,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               >
                 {/* aria-required, not required: the browser must not block a pickup order on a
                     field it does not show. The server asks for it for matatu and rider. */}
+                {/* One line of an address: street-address is for a textarea only (HTML). */}
                 <input
                   id="checkout-address"
                   name="address"
-                  autoComplete="street-address"
+                  autoComplete="address-line1"
                   aria-required="true"
                   defaultValue={values?.address}
                   {...field("address", "checkout-address")}

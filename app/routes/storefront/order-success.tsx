@@ -8,6 +8,7 @@ import { DemoBanner } from "~/components/DemoBanner";
 import { DiscountRow, OrderItemList } from "~/components/OrderItemList";
 import { PayAgainForm } from "~/components/PayAgainForm";
 import { PaymentHeader } from "~/components/PaymentHeader";
+import type { RefreshHandle } from "~/components/RefreshWithoutScripts";
 import { msg } from "~/i18n/messages";
 import { readCartId } from "~/modules/cart/cart.server";
 import { whatsappLink } from "~/modules/contact/contact-message";
@@ -60,13 +61,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const REFRESH_SECONDS = 4;
 
+type Data = Route.ComponentProps["loaderData"];
+/** Whether the page waits for the provider's word (and looks again until it comes). */
+const isPending = (order: Data["order"], gaveUp: boolean) =>
+  order?.payment === "confirming" && !order.paidAs && !gaveUp;
+
+/** Without JavaScript the page refreshes itself while the payment is confirmed. */
+export const handle: RefreshHandle<Data> = {
+  refreshWithoutScripts: ({ order, gaveUp, arrived }, at) =>
+    isPending(order, gaveUp) ? `${REFRESH_SECONDS}; url=${refreshUrl(at, arrived)}` : null,
+};
+
 export default function OrderSuccess({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
   const config = useShopConfig();
   // The first answer's: the answers to JavaScript's checks carry no arrival of their own.
   const [{ arrived, waited }] = useState(loaderData);
   const [gaveUp, setGaveUp] = useState(loaderData.gaveUp);
-  const pending = order?.payment === "confirming" && !order.paidAs && !gaveUp;
+  const pending = isPending(order, gaveUp);
   // The revalidator changes with every check it makes: kept aside, so the timers below are not
   // started again (and the two minutes with them) on each one.
   const revalidator = useRevalidator();
@@ -85,7 +97,7 @@ export default function OrderSuccess({ loaderData, actionData }: Route.Component
       clearTimeout(stop);
     };
   }, [pending, waited]);
-  const refreshUrl = useRefreshUrl(arrived);
+  const again = refreshUrl(useLocation(), arrived);
   // The order is placed: the checkout's details typed for it are not kept any longer.
   useEffect(() => {
     if (order) sessionStorage.removeItem(CHECKOUT_DRAFT);
@@ -97,12 +109,6 @@ export default function OrderSuccess({ loaderData, actionData }: Route.Component
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
       {config.demoPayments ? <DemoBanner /> : null}
-      {/* Without JavaScript the page refreshes itself while the payment is confirmed. */}
-      {pending ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={`${REFRESH_SECONDS};url=${refreshUrl}`} />
-        </noscript>
-      ) : null}
       <PaymentHeader shopName={config.shopName} />
       <main
         id="main"
@@ -160,7 +166,7 @@ export default function OrderSuccess({ loaderData, actionData }: Route.Component
                 : msg.notConfirmedPayThere(order.provider)}
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <a href={refreshUrl} className="btn btn-primary">
+              <a href={again} className="btn btn-primary">
                 {msg.checkAgain}
               </a>
               {order.payAgain ? (
@@ -254,8 +260,7 @@ export default function OrderSuccess({ loaderData, actionData }: Route.Component
 }
 
 /** This page again, remembering when the shopper arrived (for the refresh without JavaScript). */
-function useRefreshUrl(arrived: number) {
-  const { pathname, search } = useLocation();
+function refreshUrl({ pathname, search }: { pathname: string; search: string }, arrived: number) {
   const params = new URLSearchParams(search);
   params.set("since", String(arrived));
   return `${pathname}?${params}`;

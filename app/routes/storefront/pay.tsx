@@ -12,6 +12,7 @@ import {
 import { DemoBanner } from "~/components/DemoBanner";
 import { FormField, inputClass } from "~/components/FormField";
 import { PaymentHeader } from "~/components/PaymentHeader";
+import type { RefreshHandle } from "~/components/RefreshWithoutScripts";
 import { msg } from "~/i18n/messages";
 import { readCartId } from "~/modules/cart/cart.server";
 import { CHECKOUT_MESSAGES, payerPhoneSchema } from "~/modules/checkout/checkout-form";
@@ -71,6 +72,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** Without JavaScript the page refreshes itself while the shopper pays on their phone. */
+export const handle: RefreshHandle<Route.ComponentProps["loaderData"]> = {
+  refreshWithoutScripts: ({ payment }) =>
+    payment.state === "waiting" ? String(REFRESH_SECONDS) : null,
+};
+
 export default function PayOnPhone({ loaderData, actionData }: Route.ComponentProps) {
   const { payment, back } = loaderData;
   const config = useShopConfig();
@@ -91,11 +98,6 @@ export default function PayOnPhone({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
       {config.demoPayments ? <DemoBanner /> : null}
-      {waiting ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
-        </noscript>
-      ) : null}
       <PaymentHeader shopName={config.shopName} />
       <main
         id="main"
