@@ -45,7 +45,7 @@ const testServer = (port: number, dataDir: string, command = "npm run serve:test
   };
 };
 /** Specs about the server processes themselves, run once (not per viewport). */
-const SERVER_SPECS = /(operations|several-processes)\.spec/;
+const SERVER_SPECS = /(operations|several-processes|first-owner)\.spec/;
 /** The back office's specs: run at laptop size; every other spec is a shopper's, at phone size. */
 const BACK_OFFICE_SPECS = ["admin", "admin-products", "stock-admin"];
 

@@ -15,8 +15,9 @@ import type { Route } from "./+types/first-owner";
 export const meta: Route.MetaFunction = () => [
   { title: "Create the owner's account | Back-office" },
   { name: "robots", content: "noindex" },
-  // The link is a key: it is never sent on to another site.
-  { name: "referrer", content: "no-referrer" },
+  // The link is a key: it is never sent on to another site. Not "no-referrer": a form posted
+  // without JavaScript would then say `Origin: null`, which the CSRF check refuses.
+  { name: "referrer", content: "same-origin" },
 ];
 
 const NO_STORE = { "Cache-Control": "no-store" };
