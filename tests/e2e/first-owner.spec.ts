@@ -15,13 +15,14 @@ const LINK =
 test("the first start prints a one-time link that creates the owner, who then signs in", async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // A first start seeds the catalogue and migrates PGlite: on a busy 2-core machine, minutes.
+  test.setTimeout(480_000);
   const dir = tempDir("first-owner");
   // The suite's drawn sample images, so this data folder seeds in seconds.
   fs.cpSync(path.join(E2E_DATA_DIR, "media"), path.join(dir, "media"), { recursive: true });
   const port = await freePort();
   const env = { DATA_DIR: dir, PORT: String(port), ADMIN_EMAIL: "", ADMIN_PASSWORD: "" };
-  const shop = startServer(env);
+  const shop = startServer(env, { readyWithinMs: 240_000 });
   let running = shop;
   try {
     await shop.ready();
@@ -53,7 +54,9 @@ test("the first start prints a one-time link that creates the owner, who then si
     await page.getByLabel(/^Password/).fill("kanga-za-pwani-2026");
     await page.getByLabel("The same password again").fill("kanga-za-pwani-2026");
     await page.getByRole("button", { name: "Create the account" }).click();
-    await expect(page).toHaveURL(`http://localhost:${port}/login?owner=created`);
+    await expect(page).toHaveURL(`http://localhost:${port}/login?owner=created`, {
+      timeout: 60_000,
+    });
     await expect(page.getByRole("status")).toHaveText(
       "The owner's account is ready. Please log in.",
     );
@@ -70,7 +73,8 @@ test("the first start prints a one-time link that creates the owner, who then si
     await owner.getByLabel("Email").fill("amani@amaniprints.test");
     await owner.getByLabel("Password").fill("kanga-za-pwani-2026");
     await owner.getByRole("button", { name: "Login" }).click();
-    await expect(owner).toHaveURL(`http://localhost:${port}/admin`);
+    // Hashing the password to compare it is the slow part of signing in on a busy machine.
+    await expect(owner).toHaveURL(`http://localhost:${port}/admin`, { timeout: 60_000 });
     await expect(owner.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
     // The link is dead now.
@@ -85,7 +89,7 @@ test("the first start prints a one-time link that creates the owner, who then si
     // The next start, with an owner, prints no link.
     shop.child.kill("SIGTERM");
     expect(await shop.exited).toBe(0);
-    const again = startServer(env);
+    const again = startServer(env, { readyWithinMs: 240_000 });
     running = again;
     await again.ready();
     expect(again.output()).toContain("is open on");
