@@ -45,10 +45,11 @@ const testServer = (port: number, dataDir: string, command = "npm run serve:test
   };
 };
 /**
- * Specs run once (not per viewport): about the server processes themselves, and the HTML check,
- * which reads the server's answers rather than a drawn page.
+ * Specs run once (not per viewport): about the server processes themselves (start-up, several
+ * processes, the first owner's link), and the HTML check, which reads the server's answers rather
+ * than a drawn page.
  */
-const SERVER_SPECS = /(operations|several-processes|valid-html)\.spec/;
+const SERVER_SPECS = /(operations|several-processes|first-owner|valid-html)\.spec/;
 /** The back office's specs: run at laptop size; every other spec is a shopper's, at phone size. */
 const BACK_OFFICE_SPECS = ["admin", "admin-products", "stock-admin"];
 

@@ -44,8 +44,9 @@ if (DEV) {
 // this process and handed to every request.
 let env;
 let services;
+let firstOwnerNotice;
 try {
-  ({ env, services } = await shop.boot());
+  ({ env, services, firstOwnerNotice } = await shop.boot());
 } catch (error) {
   if (error instanceof shop.StartupError) {
     console.error(error.message);
@@ -80,6 +81,8 @@ const listener = server.listen(env.PORT, env.HOST, () => {
   console.log(
     `${env.SHOP_NAME} is open on ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT})`,
   );
+  // A new shop has no owner: the one-time link that creates the owner's account.
+  if (firstOwnerNotice) console.log(firstOwnerNotice);
 });
 
 // A stop (SIGTERM from Docker, systemd or an orchestrator; Ctrl-C) takes at most 10 seconds,

@@ -1,5 +1,10 @@
 import fs from "node:fs";
 import { adminCount, createAdmin } from "~/modules/auth/admins.server";
+import {
+  FIRST_OWNER_PATH,
+  firstOwnerToken,
+  SETUP_LINK_HOURS,
+} from "~/modules/auth/first-owner.server";
 import { serveDatabaseDumps } from "~/modules/backup/dump-socket.server";
 import { startSaleClock } from "~/modules/catalog/sale-clock.server";
 import { seedOnFirstRun } from "~/modules/catalog/sample-seed.server";
@@ -21,7 +26,7 @@ import { logger } from "~/utils/logger.server";
  */
 export async function boot(
   env: Settings = settingsFromEnvironment(),
-): Promise<{ env: Settings; services: Services }> {
+): Promise<{ env: Settings; services: Services; firstOwnerNotice: string | null }> {
   logger.level = env.LOG_LEVEL;
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
 
@@ -35,10 +40,16 @@ export async function boot(
     stopDumps = await serveDatabaseDumps(env.DATA_DIR, database.dumpDataDir);
   }
   // Several processes may start together on one PostgreSQL: one of them does the first-run work.
+  let firstOwnerNotice: string | null = null;
   await database.exclusively(async () => {
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await adminCount(database.db)) === 0) {
       await createAdmin(auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
       logger.info({ email: env.ADMIN_EMAIL }, "first owner created from ADMIN_EMAIL");
+    }
+    // No owner yet: a one-time link to create one, for the server to print (no restart needed).
+    const token = await firstOwnerToken(database.db);
+    if (token) {
+      firstOwnerNotice = `No owner account yet. Create it here (the link works once, within ${SETUP_LINK_HOURS} hours):\n  ${env.PUBLIC_URL}${FIRST_OWNER_PATH}/${token}`;
     }
     await ensureBrandImages(storage);
     const seeded = await seedOnFirstRun(database.db, storage, env.SEED_SAMPLE_CATALOGUE);
@@ -64,7 +75,7 @@ export async function boot(
     logger.warn(DEMO_PAYMENTS_WARNING);
     if (env.DATABASE_URL) logger.warn(DEMO_SEVERAL_PROCESSES_WARNING);
   }
-  return { env, services };
+  return { env, services, firstOwnerNotice };
 }
 
 let running: Services | undefined;

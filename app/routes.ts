@@ -27,6 +27,8 @@ export default [
   route("login/code", "routes/admin/login-code.tsx"),
   // A one-time link to set a password: a new account's first, or after the owner reset it.
   route("login/set-password/:token", "routes/admin/set-password.tsx"),
+  // A new shop's one-time link, printed at start while it has no owner: the first owner's account.
+  route("login/setup/:token", "routes/admin/first-owner.tsx"),
   // The dashboard's frame (cards, chart, tabs) around one tab each: products, orders.
   route("admin", "routes/admin/dashboard.tsx", [
     index("routes/admin/products.tsx"),

@@ -1,9 +1,14 @@
+import fs from "node:fs";
 import { createServices, type Services } from "~/services.server";
 import { type Settings, settingsFromEnvironment } from "~/settings.server";
 import { logger } from "~/utils/logger.server";
 import { StartupError } from "~/utils/startup-error";
 
 type ErrorClass = abstract new (...args: never[]) => Error;
+
+// The operator commands read the project folder's .env as `npm start` does (what the environment
+// already sets wins), so `admin:create` names the address the shop really listens on.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 /**
  * Runs a command: a mistake the user can fix (bad configuration, or one of `userErrors`) prints

@@ -2,7 +2,7 @@
 // exported from the hosted document database into the shop (either flag may be given alone).
 // Running it again imports nothing twice. On PGlite, stop the server first: its database is
 // locked while it runs (this command then says so). On PostgreSQL it works at any time.
-// The accepted export shape is described in README.md ("Moving from the hosted document database").
+// The accepted export shape is described in docs/operations.md ("Moving from the hosted document database").
 import fs from "node:fs/promises";
 import { parseArgs } from "node:util";
 import {

@@ -99,7 +99,14 @@ server_pid=
 step "restore into a fresh folder and create an admin there"
 (cd "$work/app" && DATA_DIR="$work/restored" npm run --silent restore -- "$backup") ||
   fail "npm run restore failed"
-(cd "$work/app" && DATA_DIR="$work/restored" npm run --silent admin:create -- \
-  --email owner@example.com --password smoke-test-password) || fail "npm run admin:create failed"
+# With the port only in the install's .env, as `npm start` reads it: the login address it prints
+# follows it.
+printf 'PORT=4321\n' >"$work/app/.env"
+created=$(cd "$work/app" && env -u PUBLIC_URL -u PORT DATA_DIR="$work/restored" npm run --silent \
+  admin:create -- --email owner@example.com --password smoke-test-password) ||
+  fail "npm run admin:create failed"
+rm "$work/app/.env"
+[ "$created" = "Owner owner@example.com created. Log in at http://localhost:4321/login" ] ||
+  fail "admin:create printed: $created"
 
 step "production smoke test passed"

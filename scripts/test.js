@@ -61,8 +61,16 @@ const stages = [
     ...(smoke
       ? [
           {
+            // Then the deploy paths as docs/deployment.md writes them (the systemd steps, the
+            // image's runtime, compose.yaml): one after the other, beside the browser tests.
             name: "production smoke test",
-            run: ["bash", ["scripts/production-smoke.sh", "--reuse-build"]],
+            run: [
+              "bash",
+              [
+                "-c",
+                "bash scripts/production-smoke.sh --reuse-build && bash scripts/check-deploy.sh --reuse-build",
+              ],
+            ],
           },
         ]
       : []),

@@ -10,7 +10,7 @@ import { expect, ksh, OWNER, test } from "./fixtures";
 import { freePort, startServer as startProcess } from "./server-process";
 
 /**
- * Two built server processes on one PostgreSQL and one S3-compatible bucket, as the README's
+ * Two built server processes on one PostgreSQL and one S3-compatible bucket, as docs/deployment.md's
  * "Running several processes" describes. Pesapal is one emulator running in this test, standing in
  * for the one real Pesapal every process talks to (demo mode's emulator lives inside each process,
  * so its payments are not visible to the other: demo mode is for one process).

@@ -315,6 +315,7 @@ test("the route table gives the fuzzing every form action and JSON endpoint", ()
       "/api/mpesa-express/callback/fuzz-token-0123456789",
       "/login/code",
       `/login/set-password/${PRODUCT_ID}`,
+      `/login/setup/${PRODUCT_ID}`,
       "/admin/accounts",
       "/admin/security",
       "/__test/outbox-clock",

@@ -82,3 +82,35 @@ export function validatePasswordForm(
     ? { ok: true, password: parsed.data.password }
     : { ok: false, errors: fieldErrors(parsed.error.issues) };
 }
+
+/** The first owner's form (a new shop's one-time link): who they are and their password. */
+const firstOwnerSchema = z
+  .object({
+    name: accountSchema.shape.name,
+    email: accountSchema.shape.email,
+    password: passwordSchema.shape.password,
+    confirm: passwordSchema.shape.confirm,
+  })
+  .check(
+    z.refine((v) => v.password === v.confirm, {
+      error: ACCOUNT_MESSAGES.confirm,
+      path: ["confirm"],
+    }),
+  );
+
+export type FirstOwnerFields = { name: string; email: string; password: string };
+
+/** Reads the first owner's form: the fields, or one message per field at fault. */
+export function validateFirstOwnerForm(
+  form: FormData,
+): { ok: true; data: FirstOwnerFields } | { ok: false; errors: Partial<Record<string, string>> } {
+  const parsed = firstOwnerSchema.safeParse({
+    name: text(form, "name"),
+    email: text(form, "email"),
+    password: text(form, "password"),
+    confirm: text(form, "confirm"),
+  });
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
+  const { name, email, password } = parsed.data;
+  return { ok: true, data: { name, email, password } };
+}

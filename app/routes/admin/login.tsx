@@ -15,8 +15,12 @@ export const meta: Route.MetaFunction = () => [
 /** A signed-in admin has nothing to do here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getAdmin(context.get(servicesContext).auth, request)) throw redirect("/admin");
-  // Back from setting a password through a link.
-  return { passwordSet: new URL(request.url).searchParams.get("password") === "set" };
+  // Back from setting a password through a link, or from creating the first owner's account.
+  const query = new URL(request.url).searchParams;
+  return {
+    passwordSet: query.get("password") === "set",
+    ownerCreated: query.get("owner") === "created",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,6 +47,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.passwordSet && !actionData ? (
         <p role="status" className="mt-4 rounded-lg border border-success/40 p-3 text-sm">
           Your password is set. Please log in.
+        </p>
+      ) : null}
+      {loaderData.ownerCreated && !actionData ? (
+        <p role="status" className="mt-4 rounded-lg border border-success/40 p-3 text-sm">
+          The owner's account is ready. Please log in.
         </p>
       ) : null}
       <Form method="post" className="mt-6 space-y-4">
