@@ -12,8 +12,9 @@ import type { Route } from "./+types/set-password";
 export const meta: Route.MetaFunction = () => [
   { title: "Set your password | Back-office" },
   { name: "robots", content: "noindex" },
-  // The link is a key: it is never sent on to another site.
-  { name: "referrer", content: "no-referrer" },
+  // The link is a key: it is never sent on to another site. Not "no-referrer": a form posted
+  // without JavaScript would then say `Origin: null`, which the CSRF check refuses.
+  { name: "referrer", content: "same-origin" },
 ];
 
 const NO_STORE = { "Cache-Control": "no-store" };
