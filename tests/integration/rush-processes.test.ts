@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { orders, productStock, products } from "~/db/schema";
+import { discountCodes, messages, orders, productStock, products } from "~/db/schema";
 import { setStock } from "~/modules/inventory/stock.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import { PaymentProviders } from "~/modules/payments/registry";
@@ -126,6 +126,69 @@ describe.runIf(postgres)("a flash sale across two processes on PostgreSQL", () =
         .select({ quantity: productStock.quantity })
         .from(productStock);
       expect(shelf!.quantity).toBe(3 - placed.length);
+    } finally {
+      for (const worker of workers) worker.kill();
+    }
+  });
+
+  test("one shopper's order paid in full by a code, submitted in both processes at once: one order, paid once, told once", async () => {
+    await handle.db.insert(products).values({
+      id: "9902",
+      name: "Amani Ankara Scarf",
+      description: "d",
+      category: "accessories",
+      price: 1300,
+      sizes: ["M"],
+    });
+    await setStock(handle.db, { productId: "9902", size: "M", quantity: 5, adminId: null });
+    await handle.db
+      .insert(discountCodes)
+      .values({ code: "ZAWADI", kind: "amount", value: 100_000 });
+    const common = {
+      DATABASE_URL: place.env.DATABASE_URL!,
+      RUSH_PESAPAL: pesapal.base,
+      RUSH_PRODUCT: "9902",
+      // A double tap reaching each process: four submissions, within the cart's five orders.
+      RUSH_SHOPPERS: "2",
+      RUSH_CODE: "ZAWADI",
+      RUSH_CART: "7a1c3b2a-0000-4000-8000-0000000c0de5",
+    };
+    const workers = [
+      startWorker({ ...common, RUSH_FIRST: "0" }),
+      startWorker({ ...common, RUSH_FIRST: "2" }),
+    ];
+    try {
+      await Promise.all(workers.map((w) => w.ready()));
+      for (const worker of workers) worker.go();
+      const outcomes = (await Promise.all(workers.map((w) => w.outcomes()))).flat();
+      const placed = outcomes.flatMap((o) => ("placed" in o ? [o] : []));
+      // Each tap lands on the order's page, or is told it is on its way; never a 5xx.
+      expect(placed.length).toBeGreaterThan(0);
+      expect(new Set(placed.map((o) => o.placed)).size).toBe(1);
+      expect(placed[0]!.redirectUrl).toMatch(/\/orders\/[\w-]{22,}$/);
+      for (const o of outcomes) {
+        if ("refused" in o) {
+          expect(o.refused).toBe(
+            "Your order is already on its way to the payment page. Please wait a moment and try again.",
+          );
+        }
+      }
+      const made = await handle.db
+        .select({ id: orders.id, status: orders.status, amount: orders.amount })
+        .from(orders)
+        .where(sql`${orders.items} @> ${JSON.stringify([{ productId: "9902" }])}::jsonb`);
+      expect(made).toEqual([{ id: placed[0]!.placed, status: "Completed", amount: 0 }]);
+      const told = await handle.db
+        .select({ channel: messages.channel, audience: messages.audience })
+        .from(messages)
+        .where(eq(messages.orderId, placed[0]!.placed));
+      // One message per audience and channel: the 'payment confirmed' set, once.
+      expect(told.length).toBe(new Set(told.map((m) => `${m.audience}:${m.channel}`)).size);
+      const [shelf] = await handle.db
+        .select({ quantity: productStock.quantity })
+        .from(productStock)
+        .where(eq(productStock.productId, "9902"));
+      expect(shelf!.quantity).toBe(4);
     } finally {
       for (const worker of workers) worker.kill();
     }

@@ -1,11 +1,14 @@
 // A process of its own that checks out a crowd of shoppers at once, for the two-process rush
 // test: the shop's own placeOrder on its own database pool, paying through the Pesapal the test
 // runs. It says "ready", waits for "go" on its input, then prints one JSON line of outcomes.
+// With RUSH_CODE, every checkout is one shopper's same submission (one cart, one form) with that
+// discount code: a double tap reaching two processes at once.
 import { createInterface } from "node:readline";
 import { openDatabase } from "~/db/client.server";
 import { placeOrder } from "~/modules/checkout/checkout.server";
 import { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
+import { parseSettings } from "~/settings.server";
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -15,6 +18,8 @@ const env = (name: string) => {
 const base = env("RUSH_PESAPAL");
 const shoppers = Number(env("RUSH_SHOPPERS"));
 const first = Number(env("RUSH_FIRST"));
+const code = process.env.RUSH_CODE;
+const sameCart = process.env.RUSH_CART;
 const database = await openDatabase({ databaseUrl: env("DATABASE_URL"), dataDir: "." });
 const payments = new PaymentProviders([
   new PesapalClient({
@@ -37,7 +42,7 @@ const outcomes = await Promise.allSettled(
     placeOrder(database, payments, {
       form: {
         name: "Wanjiru Kamau",
-        phone: `07${String(40_000_000 + first + i)}`,
+        phone: code ? "0740000000" : `07${String(40_000_000 + first + i)}`,
         email: "wanjiru@example.co.ke",
         deliveryMethod: "pickup",
         pickupLocation: "Milele Mall",
@@ -46,7 +51,8 @@ const outcomes = await Promise.allSettled(
         notes: "",
       },
       items: [{ productId: env("RUSH_PRODUCT"), size: "M", quantity: 1 }],
-      cartId: crypto.randomUUID(),
+      cartId: sameCart ?? crypto.randomUUID(),
+      ...(code ? { discountCode: code, messages: parseSettings({}) } : {}),
       clientAddress: `10.88.${first % 250}.${i % 250}`,
       publicUrl: "http://localhost:3000",
       shopName: "Amani Prints",
