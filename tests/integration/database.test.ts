@@ -46,6 +46,7 @@ describe.each(databases)("on $name", (database) => {
       "refunds",
       "search_words",
       "session",
+      "stock_alert_numbers",
       "stock_alerts",
       "stock_movements",
       "throttle_counters",
