@@ -215,10 +215,12 @@ export async function holdOrderStock(
     throw new HoldRefused(msg.holdTooLarge(hold.limits.perShopper));
   }
   if (wanted > 0) {
-    const units = holders.some((h) => h.holder === "address") ? await shopUnits(tx) : 0;
     for (const { holder, value } of holders) {
-      const limit = holderLimit(holder, hold.limits, units);
-      if (!mayHoldFor(await heldFor(tx, holder, value), wanted, limit)) {
+      const held = await heldFor(tx, holder, value);
+      // Every limit is at least perShopper: only past it is the shop counted for an address's.
+      if (mayHoldFor(held, wanted, hold.limits.perShopper)) continue;
+      const units = holder === "address" ? await shopUnits(tx) : 0;
+      if (!mayHoldFor(held, wanted, holderLimit(holder, hold.limits, units))) {
         throw new HoldRefused(msg.holdLimitReached);
       }
     }
