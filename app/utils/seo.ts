@@ -52,3 +52,14 @@ export function pageMeta({
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
+
+/**
+ * The meta of a back-office page opened by a one-time link (a first owner's, a new password's):
+ * not indexed, and the link is a key, never sent on to another site. Not "no-referrer": a form
+ * posted without JavaScript would then say `Origin: null`, which the CSRF check refuses.
+ */
+export const oneTimeLinkMeta = (title: string) => [
+  { title: `${title} | Back-office` },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];

@@ -10,15 +10,10 @@ import {
 } from "~/modules/auth/first-owner.server";
 import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
+import { oneTimeLinkMeta } from "~/utils/seo";
 import type { Route } from "./+types/first-owner";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Create the owner's account | Back-office" },
-  { name: "robots", content: "noindex" },
-  // The link is a key: it is never sent on to another site. Not "no-referrer": a form posted
-  // without JavaScript would then say `Origin: null`, which the CSRF check refuses.
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: Route.MetaFunction = () => oneTimeLinkMeta("Create the owner's account");
 
 const NO_STORE = { "Cache-Control": "no-store" };
 export const SETUP_LINK_GONE =

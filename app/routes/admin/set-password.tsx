@@ -7,15 +7,10 @@ import { MIN_PASSWORD_LENGTH, validatePasswordForm } from "~/modules/auth/accoun
 import { linkHolder } from "~/modules/auth/accounts.server";
 import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
+import { oneTimeLinkMeta } from "~/utils/seo";
 import type { Route } from "./+types/set-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Set your password | Back-office" },
-  { name: "robots", content: "noindex" },
-  // The link is a key: it is never sent on to another site. Not "no-referrer": a form posted
-  // without JavaScript would then say `Origin: null`, which the CSRF check refuses.
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: Route.MetaFunction = () => oneTimeLinkMeta("Set your password");
 
 const NO_STORE = { "Cache-Control": "no-store" };
 export const LINK_GONE =
