@@ -16,8 +16,16 @@ module.exports = {
       severity: "error",
       comment:
         "db/, utils/ and components/ sit below the domain modules: move what they need down, or into the module that owns it.",
-      from: { path: "^app/(db|utils|components)/" },
+      from: { path: "^app/(db|utils|components|terms)/" },
       to: { path: "^app/modules/" },
+    },
+    {
+      name: "terms-are-a-leaf",
+      severity: "error",
+      comment:
+        "app/terms/ holds the words every layer shares (money, phone numbers, order references, states, categories): it imports only the message catalogue, so anything may import it.",
+      from: { path: "^app/terms/" },
+      to: { path: "^app/", pathNot: "^app/(terms|i18n)/" },
     },
     {
       name: "nothing-imports-routes",

@@ -1,5 +1,5 @@
 import { msg } from "~/i18n/messages";
-import { formatKsh } from "~/utils/money";
+import { formatKsh } from "~/terms/money";
 
 type Line = {
   name: string;

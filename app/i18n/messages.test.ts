@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { CATEGORY_IDS, groupsWithMore } from "~/modules/catalog/categories";
+import { CATEGORY_IDS, groupsWithMore } from "~/terms/categories";
 import { LANGUAGES, type Language } from "~/utils/language";
 import { DICTIONARIES, KEYS, languageFrom, msg } from "./messages";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { readablePhone } from "../../app/utils/phone";
+import { readablePhone } from "../../app/terms/phone";
 import { madeToOrder } from "./catalogue";
 import {
   addProduct,

@@ -1,4 +1,4 @@
-import { categoryHref } from "../../app/modules/catalog/categories";
+import { categoryHref } from "../../app/terms/categories";
 import { madeToOrder } from "./catalogue";
 import { chooseSize, expect, isPhone, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import { CATEGORY_IDS } from "../../app/modules/catalog/categories";
+import { CATEGORY_IDS } from "../../app/terms/categories";
 import { inStock } from "./catalogue";
 import { expect, expectAccessible, hydrated, isPhone, test } from "./fixtures";
 

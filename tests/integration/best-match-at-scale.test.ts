@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { ALL } from "~/modules/catalog/categories";
 import { type ListingParams, PAGE_SIZE } from "~/modules/catalog/listing";
 import { RANKED_MATCHES, shopListing } from "~/modules/catalog/listing.server";
+import { ALL } from "~/terms/categories";
 import { databases } from "../setup/databases";
 
 // More matches than 'Best match' ranks one by one: every product says 'dress' in its description;

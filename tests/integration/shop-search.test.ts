@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { ALL } from "~/modules/catalog/categories";
 import type { ListingParams } from "~/modules/catalog/listing";
 import { shopListing } from "~/modules/catalog/listing.server";
+import { ALL } from "~/terms/categories";
 import { databases } from "../setup/databases";
 
 // A small catalogue whose words differ from their categories' names, so each rule of the search

@@ -2,10 +2,10 @@ import Printer from "lucide-react/icons/printer";
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useSubmit } from "react-router";
 import { notify } from "~/components/toast";
+import { formatKsh } from "~/terms/money";
+import { readablePhone } from "~/terms/phone";
 import { formatDateTime } from "~/utils/dates";
 import { gsmLength, smsNote } from "~/utils/gsm";
-import { formatKsh } from "~/utils/money";
-import { readablePhone } from "~/utils/phone";
 import { type RefundableOrder, RefundPanel } from "./RefundPanel";
 import { useAbilities } from "./use-abilities";
 

@@ -2,9 +2,9 @@ import Download from "lucide-react/icons/download";
 import Eye from "lucide-react/icons/eye";
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
+import { formatKsh } from "~/terms/money";
+import { readablePhone } from "~/terms/phone";
 import { formatDate } from "~/utils/dates";
-import { formatKsh } from "~/utils/money";
-import { readablePhone } from "~/utils/phone";
 import {
   AmountInDoubtBadge,
   FulfilmentBadge,

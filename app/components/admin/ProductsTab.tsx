@@ -7,7 +7,7 @@ import { Form, Link, useFetcher, useNavigate, useNavigation, useRevalidator } fr
 import { Modal } from "~/components/Modal";
 import { ProductImage } from "~/components/ProductImage";
 import { notify } from "~/components/toast";
-import { formatKsh } from "~/utils/money";
+import { formatKsh } from "~/terms/money";
 import type { ActivityEntry } from "./ActivityList";
 import { Pager } from "./Pager";
 import { type EditableProduct, ProductEditor, type ProductFormRules } from "./ProductEditor";

@@ -3,8 +3,8 @@ import { useActionData, useFetcher } from "react-router";
 import { errorProps } from "~/components/FormField";
 import { Modal } from "~/components/Modal";
 import { notify } from "~/components/toast";
+import { formatKsh } from "~/terms/money";
 import { formatDateTime } from "~/utils/dates";
-import { formatKsh } from "~/utils/money";
 
 type Refund = {
   id: string;

@@ -1,4 +1,4 @@
-import { formatKsh } from "~/utils/money";
+import { formatKsh } from "~/terms/money";
 
 type DayRevenue = {
   day: string;

@@ -1,5 +1,5 @@
+import { formatKsh } from "~/terms/money";
 import { formatDateTime } from "~/utils/dates";
-import { formatKsh } from "~/utils/money";
 
 type Sale = {
   price: number;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { msg } from "~/i18n/messages";
-import { formatKsh } from "~/utils/money";
+import { formatKsh } from "~/terms/money";
 import { ProductImage } from "../ProductImage";
 import { type CartSummaryItem, useCart } from "./cart-context";
 import { moreForFreeDelivery } from "./delivery-text";

@@ -1,8 +1,8 @@
-import { categoryName } from "~/modules/catalog/categories";
-import { FULFILMENT_LABELS, isFulfilmentState } from "~/modules/orders/fulfilment-rules";
-import { orderReference } from "~/modules/orders/order-reference";
+import { categoryName } from "~/terms/categories";
+import { FULFILMENT_LABELS, isFulfilmentState } from "~/terms/fulfilment-states";
+import { formatKsh } from "~/terms/money";
+import { orderReference } from "~/terms/order-reference";
 import { formatDateTime } from "~/utils/dates";
-import { formatKsh } from "~/utils/money";
 
 /**
  * The audit trail in the owner's words: what a recorded change did, its fields before and after.

@@ -4,7 +4,7 @@ import { products } from "~/db/schema";
 import { asAdmin } from "~/modules/audit/acting-as.server";
 import { productLevels, stockLevels } from "~/modules/inventory/stock.server";
 import { lowStock } from "~/modules/inventory/stock-sql.server";
-import { isCategoryId } from "./categories";
+import { isCategoryId } from "../../terms/categories";
 import { searchMatches } from "./listing.server";
 
 export const ADMIN_PAGE_SIZE = 30;

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { MAX_STOCK } from "~/modules/inventory/stock-rules";
 import { fieldErrors } from "~/utils/field-errors";
 import { fromNairobiLocal } from "~/utils/nairobi-local";
-import { CATEGORY_IDS } from "./categories";
+import { CATEGORY_IDS } from "../../terms/categories";
 import { SIZE_SETS } from "./sizes";
 
 /**

@@ -1,5 +1,5 @@
+import type { CategoryId } from "../../terms/categories";
 import { randomFrom } from "../media/african-print";
-import type { CategoryId } from "./categories";
 import { SIZE_SETS, sizeSetFor } from "./sizes";
 
 /**

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { msg } from "~/i18n/messages";
-import { formatKsh } from "~/utils/money";
+import { formatKsh } from "~/terms/money";
+import { normaliseKenyanPhone } from "~/terms/phone";
 import { DELIVERY_METHODS, PICKUP_LOCATIONS } from "./delivery";
 
 /**
@@ -31,14 +32,6 @@ export const CHECKOUT_MESSAGES = {
 const CHECKOUT_ERROR_FIELDS = ["name", "phone", "email", "address"] as const;
 
 export type CheckoutErrors = Partial<Record<(typeof CHECKOUT_ERROR_FIELDS)[number], string>>;
-
-/** Optional +254, 254 or 0, then 1 or 7, then 8 more digits (spaces and dashes ignored). */
-const KENYAN_PHONE = /^(?:\+254|254|0)?([17]\d{8})$/;
-
-export function normaliseKenyanPhone(input: string): string | null {
-  const match = KENYAN_PHONE.exec(input.replace(/[\s-]/g, ""));
-  return match ? `254${match[1]}` : null;
-}
 
 /** Another M-Pesa number for the prompt than the order's phone: the same rules, stored alike. */
 export const payerPhoneSchema = z.pipe(

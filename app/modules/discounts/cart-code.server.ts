@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { msg } from "~/i18n/messages";
 import { type Cart, cartCode, loadCart, readCartId } from "~/modules/cart/cart.server";
 import { flashCookie } from "~/modules/cart/flash.server";
-import { formatKsh } from "~/utils/money";
+import { formatKsh } from "~/terms/money";
 import type { Offer } from "./code-rules";
 import { applyCode, offerForLines, removeCode } from "./codes.server";
 

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { CATEGORY_IDS } from "~/modules/catalog/categories";
+import { CATEGORY_IDS } from "~/terms/categories";
 import { fieldErrors } from "~/utils/field-errors";
 import { fromNairobiLocal } from "~/utils/nairobi-local";
 import { CODE_KINDS, type CodeKind, normaliseCode } from "./code-rules";

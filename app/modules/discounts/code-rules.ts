@@ -4,9 +4,10 @@
  * categories, or all of them), or makes delivery free; never more than the goods cost, so a total
  * is never negative, and always whole shillings.
  */
-import { CODE_KINDS, type CodeKind } from "~/db/discount-kinds";
+
 import { msg } from "~/i18n/messages";
-import { formatKsh } from "~/utils/money";
+import { CODE_KINDS, type CodeKind } from "~/terms/discount-kinds";
+import { formatKsh } from "~/terms/money";
 
 export { CODE_KINDS, type CodeKind };
 
@@ -81,6 +82,3 @@ export function offerFor(
     offer: { code: code.code, discount: Math.min(off, eligible), freeDelivery: false },
   };
 }
-
-/** How an order's discount reads on a receipt: 'Discount (JAMHURI10)'. */
-export const discountLabel = (code: string) => `Discount (${code})`;

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { msg } from "~/i18n/messages";
-import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
+import { normaliseKenyanPhone } from "~/terms/phone";
 
 /**
  * 'Tell me when it is back': the form's rules, for the browser and the server alike. The phone

@@ -4,8 +4,8 @@ import { messages, productStock, products, stockAlertNumbers, stockAlerts } from
 import { msg } from "~/i18n/messages";
 import { backInStockSms, confirmAlertNumberSms } from "~/modules/messages/message-texts";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
+import { readablePhone } from "~/terms/phone";
 import { type Language, pathIn } from "~/utils/language";
-import { readablePhone } from "~/utils/phone";
 import type { StockAlertRequest } from "./stock-alert-form";
 
 /**

@@ -1,5 +1,5 @@
-import type { StockMovementKind, StockState } from "~/db/stock-states";
 import { msg } from "~/i18n/messages";
+import type { StockMovementKind, StockState } from "~/terms/stock-states";
 
 /**
  * The stock rules, free of the database: which lines an order takes from the shelf, whether the

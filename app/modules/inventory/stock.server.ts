@@ -9,9 +9,9 @@ import {
   stockMovements,
   user,
 } from "~/db/schema";
-import type { ShortLine, StockMovementKind } from "~/db/stock-states";
 import { msg } from "~/i18n/messages";
 import { asAdmin } from "~/modules/audit/acting-as.server";
+import type { ShortLine, StockMovementKind } from "~/terms/stock-states";
 import {
   canFill,
   type Holder,

@@ -1,4 +1,4 @@
-import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
+import { normaliseKenyanPhone } from "~/terms/phone";
 import { AnswerTooLargeError, readLimitedText } from "~/utils/read-limited.server";
 import { type MessageProvider, type OutgoingMessage, PermanentSendError } from "./sender.server";
 

@@ -3,7 +3,7 @@ import type {
   MessageChannel,
   MessageKind,
   MessageState,
-} from "~/db/message-states";
+} from "~/terms/message-states";
 
 /** The outbox's vocabulary in the owner's words, for /admin/messages and an order's details. */
 export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {

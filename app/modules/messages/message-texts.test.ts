@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MESSAGE_KINDS } from "~/db/message-states";
+import { MESSAGE_KINDS } from "~/terms/message-states";
 import { fitsOneSms, gsmLength, smsParts, toGsm } from "~/utils/gsm";
 import { LANGUAGES } from "~/utils/language";
 import { backInStockSms, emailContent, emailText, type OrderFacts, smsText } from "./message-texts";

@@ -1,9 +1,9 @@
-import type { MessageAudience, MessageChannel, OrderMessageKinds } from "~/db/message-states";
 import { DICTIONARIES } from "~/i18n/messages";
-import { discountLabel } from "~/modules/discounts/code-rules";
+import { discountLabel } from "~/terms/discount-kinds";
+import type { MessageAudience, MessageChannel, OrderMessageKinds } from "~/terms/message-states";
+import { formatKsh } from "~/terms/money";
 import { gsmLength, smsNote, toGsm } from "~/utils/gsm";
 import type { Language } from "~/utils/language";
-import { formatKsh } from "~/utils/money";
 
 /** What a message about an order may say, already in the shop's words. */
 export type OrderFacts = {

@@ -14,9 +14,9 @@ import {
   Text,
 } from "@react-email/components";
 import { render } from "@react-email/render";
-import type { OrderMessageKinds } from "~/db/message-states";
+import type { OrderMessageKinds } from "~/terms/message-states";
+import { formatKsh } from "~/terms/money";
 import type { Language } from "~/utils/language";
-import { formatKsh } from "~/utils/money";
 import {
   deliveryFeeText,
   type EmailContent,

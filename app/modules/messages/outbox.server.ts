@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import type { OrderMessageKinds } from "~/db/message-states";
 import { messages, orders, user } from "~/db/schema";
-import { orderReference } from "~/modules/orders/order-reference";
 import type { Settings } from "~/settings.server";
+import type { OrderMessageKinds } from "~/terms/message-states";
+import { orderReference } from "~/terms/order-reference";
 import { type Language, pathIn } from "~/utils/language";
 import {
   deliveryMethodName,

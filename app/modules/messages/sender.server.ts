@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import type { MessageChannel } from "~/db/message-states";
 import { messages } from "~/db/schema";
+import type { MessageChannel } from "~/terms/message-states";
 import { logger } from "~/utils/logger.server";
 
 export type OutgoingMessage = typeof messages.$inferSelect;

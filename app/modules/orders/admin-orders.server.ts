@@ -13,7 +13,6 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import type { RefundLine } from "~/db/refund-states";
 import {
   messages,
   ORDER_STATUSES,
@@ -24,15 +23,17 @@ import {
   user,
 } from "~/db/schema";
 import { asAdmin } from "~/modules/audit/acting-as.server";
-import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
 import { releaseOrderStock } from "~/modules/inventory/stock.server";
 import { releasesOnStatusChange } from "~/modules/inventory/stock-rules";
 import { deliveryMethodName } from "~/modules/messages/message-texts";
 import { providerCanRefund } from "~/modules/payments/catalogue";
 import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
+import { FULFILMENT_LABELS } from "~/terms/fulfilment-states";
+import { normaliseKenyanPhone } from "~/terms/phone";
+import type { RefundLine } from "~/terms/refund-states";
 import { pageNumber } from "~/utils/page-number";
 import { isUuid } from "~/utils/uuid";
-import { FULFILMENT_LABELS, nextFulfilmentStates } from "./fulfilment-rules";
+import { nextFulfilmentStates } from "./fulfilment-rules";
 import { linesLeft, packingLines, packingWarning, refundLabel } from "./refund-rules";
 import { amountInDoubt, paidInFull } from "./settlement-rules";
 import { paymentFact } from "./tracking.server";

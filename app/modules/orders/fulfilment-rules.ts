@@ -1,15 +1,6 @@
-import { FULFILMENT_STATES, type FulfilmentState } from "~/db/fulfilment-states";
+import { FULFILMENT_STATES, type FulfilmentState } from "~/terms/fulfilment-states";
 
 export { FULFILMENT_STATES, type FulfilmentState };
-
-/** What the owner and the shopper read for each step. */
-export const FULFILMENT_LABELS: Record<FulfilmentState, string> = {
-  to_pack: "To pack",
-  ready_for_pickup: "Ready for pickup",
-  sent: "Sent",
-  delivered: "Delivered",
-  collected: "Collected",
-};
 
 /** The steps a paid order goes through, by how it reaches the shopper. */
 export function fulfilmentPath(deliveryMethod: string): FulfilmentState[] {
@@ -17,9 +8,6 @@ export function fulfilmentPath(deliveryMethod: string): FulfilmentState[] {
     ? ["to_pack", "ready_for_pickup", "collected"]
     : ["to_pack", "sent", "delivered"];
 }
-
-export const isFulfilmentState = (value: unknown): value is FulfilmentState =>
-  typeof value === "string" && (FULFILMENT_STATES as readonly string[]).includes(value);
 
 /**
  * Where the owner may move an order's parcel from `current`: the next step of its path, in order

@@ -7,12 +7,12 @@ import {
   queueOrderMessages,
   stepMessagesKey,
 } from "~/modules/messages/outbox.server";
+import { isFulfilmentState } from "~/terms/fulfilment-states";
 import { isUuid } from "~/utils/uuid";
 import {
   announcesToShopper,
   FULFILMENT_NOTE_MAX,
   type FulfilmentState,
-  isFulfilmentState,
   nextFulfilmentStates,
   previousFulfilmentState,
 } from "./fulfilment-rules";

@@ -9,12 +9,12 @@ import {
 import { deliveryTo, noteRoomInOneSms } from "~/modules/messages/message-texts";
 import type { Services } from "~/services.server";
 import type { Settings } from "~/settings.server";
+import { FULFILMENT_LABELS } from "~/terms/fulfilment-states";
+import { formatKsh } from "~/terms/money";
 import { logger } from "~/utils/logger.server";
-import { formatKsh } from "~/utils/money";
+import { orderReference } from "../../terms/order-reference";
 import { type adminOrderPage, changeOrderStatus, orderIsPaid } from "./admin-orders.server";
 import { FulfilmentError, moveFulfilment, undoFulfilment } from "./fulfilment.server";
-import { FULFILMENT_LABELS } from "./fulfilment-rules";
-import { orderReference } from "./order-reference";
 import { validateRefundForm } from "./refund-form";
 import { previewRefund, RefundError, refundOrder } from "./refunds.server";
 import { unpaidWarning } from "./status-warning";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import type { PaymentAttemptState } from "~/db/payment-status";
 import { paymentAttempts } from "~/db/schema";
 import type { PaymentRef } from "~/modules/payments/registry";
+import type { PaymentAttemptState } from "~/terms/payment-status";
 import { isUuid } from "~/utils/uuid";
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { classifyDatabaseFailure, INPUT_REJECTED } from "~/db/database-errors";
-import type { NotificationClaim } from "~/db/payment-status";
 import { paymentAttempts } from "~/db/schema";
 import type { PaymentRef } from "~/modules/payments/registry";
+import type { NotificationClaim } from "~/terms/payment-status";
 import { apiError } from "~/utils/api-error";
 import { logger } from "~/utils/logger.server";
 import { attemptForPayment } from "./payment-attempts.server";

@@ -14,7 +14,7 @@ import {
 } from "~/modules/payments/provider";
 import { pathIn } from "~/utils/language";
 import { logger } from "~/utils/logger.server";
-import { orderReference } from "./order-reference";
+import { orderReference } from "../../terms/order-reference";
 import { closeAttempt, type PaymentAttempt, promptsToNumber } from "./payment-attempts.server";
 import {
   minutesToWait,

@@ -1,4 +1,4 @@
-import type { FulfilmentState } from "~/db/fulfilment-states";
+import type { FulfilmentState } from "~/terms/fulfilment-states";
 
 /**
  * What staff see of a customer (issue 40, decision 61). Packing needs the phone, the address and

@@ -1,4 +1,4 @@
-import type { PaymentAttemptState } from "~/db/payment-status";
+import type { PaymentAttemptState } from "~/terms/payment-status";
 
 /**
  * How many prompts one M-Pesa number may be sent in an hour, whichever orders ask: enough for a

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { RefundLine } from "~/db/refund-states";
+import type { RefundLine } from "~/terms/refund-states";
 import { fieldErrors } from "~/utils/field-errors";
 import type { RefundAsk } from "./refund-rules";
 

@@ -1,5 +1,5 @@
-import type { RefundLine } from "~/db/refund-states";
-import { formatKsh } from "~/utils/money";
+import { formatKsh } from "~/terms/money";
+import type { RefundLine } from "~/terms/refund-states";
 
 /**
  * What a refund may give back (decision 46): never more than what is left of the payment, never

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import type { RefundMethod } from "~/db/refund-states";
 import { orderEvents, orders, paymentAttempts, refunds } from "~/db/schema";
 import { asAdmin } from "~/modules/audit/acting-as.server";
 import { returnToStock } from "~/modules/inventory/stock.server";
@@ -9,7 +8,8 @@ import { describeProvider } from "~/modules/payments/catalogue";
 import { PaymentError } from "~/modules/payments/provider";
 import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
 import type { Services } from "~/services.server";
-import { readablePhone } from "~/utils/phone";
+import { readablePhone } from "~/terms/phone";
+import type { RefundMethod } from "~/terms/refund-states";
 import { isUuid } from "~/utils/uuid";
 import type { RefundForm } from "./refund-form";
 import { linesLeft, planRefund, REFUND_MESSAGES } from "./refund-rules";

@@ -1,10 +1,10 @@
-import type { NotificationClaim } from "~/db/payment-status";
 import type { OrderStatus } from "~/db/schema";
 import {
   isMerchantReferenceOf,
   type PaymentState,
   type PaymentStatus,
 } from "~/modules/payments/provider";
+import type { NotificationClaim } from "~/terms/payment-status";
 
 /**
  * What a payment status from the order's provider does to the order (decision 8), as a

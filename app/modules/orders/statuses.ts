@@ -1,2 +1,2 @@
 // The status rules' vocabulary; the database layer owns the values (its status column uses them).
-export { ORDER_STATUSES, type OrderStatus } from "~/db/order-statuses";
+export { ORDER_STATUSES, type OrderStatus } from "~/terms/order-statuses";

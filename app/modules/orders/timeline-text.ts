@@ -1,6 +1,6 @@
 import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
-import { formatKsh } from "~/utils/money";
-import { FULFILMENT_LABELS, isFulfilmentState } from "./fulfilment-rules";
+import { FULFILMENT_LABELS, isFulfilmentState } from "~/terms/fulfilment-states";
+import { formatKsh } from "~/terms/money";
 
 const ksh = (v: unknown) => formatKsh(typeof v === "number" ? v : 0);
 

@@ -2,13 +2,14 @@ import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders, paymentAttempts, refunds } from "~/db/schema";
 import { msg } from "~/i18n/messages";
-import { normaliseKenyanPhone } from "~/modules/checkout/checkout-form";
 import { providerLabel } from "~/modules/payments/provider-labels";
 import { countAttempt, type Limit, uncountAttempt } from "~/modules/throttle/throttle.server";
+import { type FulfilmentState, isFulfilmentState } from "~/terms/fulfilment-states";
+import { normaliseKenyanPhone } from "~/terms/phone";
 import { nairobiDay } from "~/utils/dates";
+import { orderReference } from "../../terms/order-reference";
 import { expectedDays } from "./expected-day";
-import { type FulfilmentState, fulfilmentPath, isFulfilmentState } from "./fulfilment-rules";
-import { orderReference } from "./order-reference";
+import { fulfilmentPath } from "./fulfilment-rules";
 import { packingLines } from "./refund-rules";
 import { amountInDoubt, paidInFull } from "./settlement-rules";
 

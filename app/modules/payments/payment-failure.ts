@@ -1,5 +1,5 @@
-import type { PaymentFailure } from "~/db/payment-status";
 import { msg } from "~/i18n/messages";
+import type { PaymentFailure } from "~/terms/payment-status";
 
 export type { PaymentFailure };
 

@@ -4,14 +4,14 @@
  * field name, URL or status code. How a provider plugs in: docs/decisions (payment providers).
  */
 // The normalised status is stored with each order, so its shape belongs to the database layer.
-import type { NotificationClaim, PaymentFailure, PaymentStatus } from "~/db/payment-status";
+import type { NotificationClaim, PaymentFailure, PaymentStatus } from "~/terms/payment-status";
 
 export type {
   NotificationClaim,
   PaymentFailure,
   PaymentState,
   PaymentStatus,
-} from "~/db/payment-status";
+} from "~/terms/payment-status";
 
 export type PaymentRequest = {
   /** Our order id. */

@@ -23,9 +23,9 @@ import { abilities } from "~/modules/auth/roles";
 import { lowStockCount } from "~/modules/catalog/admin-products.server";
 import { dashboardStats, revenueByDay } from "~/modules/orders/dashboard.server";
 import { servicesContext } from "~/services.server";
+import { formatKsh } from "~/terms/money";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { formatKsh } from "~/utils/money";
 import type { Route } from "./+types/dashboard";
 
 /**

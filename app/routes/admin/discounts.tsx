@@ -2,7 +2,6 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { errorProps, FormField, inputClass } from "~/components/FormField";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
-import { CATEGORY_IDS, categoryName } from "~/modules/catalog/categories";
 import { validateCodeForm } from "~/modules/discounts/code-form";
 import type { CodeKind } from "~/modules/discounts/code-rules";
 import {
@@ -12,9 +11,10 @@ import {
   setCodeActive,
 } from "~/modules/discounts/codes.server";
 import { servicesContext } from "~/services.server";
+import { CATEGORY_IDS, categoryName } from "~/terms/categories";
+import { formatKsh } from "~/terms/money";
 import { formatDateTime } from "~/utils/dates";
 import { readForm } from "~/utils/form-data.server";
-import { formatKsh } from "~/utils/money";
 import type { Route } from "./+types/discounts";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -9,11 +9,11 @@ import {
   viewCounts,
 } from "~/modules/orders/admin-orders.server";
 import { orderAction } from "~/modules/orders/order-page.server";
-import { orderReference } from "~/modules/orders/order-reference";
 import { listForViewer } from "~/modules/orders/personal-data.server";
 import { unpaidWarning } from "~/modules/orders/status-warning";
 import { ORDER_STATUSES } from "~/modules/orders/statuses";
 import { servicesContext } from "~/services.server";
+import { orderReference } from "~/terms/order-reference";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/orders";

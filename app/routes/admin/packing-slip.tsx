@@ -2,13 +2,13 @@ import { Fragment, useEffect, useState } from "react";
 import { data } from "react-router";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import { adminOrder } from "~/modules/orders/admin-orders.server";
-import { orderReference } from "~/modules/orders/order-reference";
 import { orderForViewer } from "~/modules/orders/personal-data.server";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
+import { formatKsh } from "~/terms/money";
+import { orderReference } from "~/terms/order-reference";
+import { readablePhone } from "~/terms/phone";
 import { formatDateTime } from "~/utils/dates";
-import { formatKsh } from "~/utils/money";
-import { readablePhone } from "~/utils/phone";
 import type { Route } from "./+types/packing-slip";
 
 /**

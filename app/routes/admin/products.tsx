@@ -11,7 +11,6 @@ import {
   adminProducts,
   toggleProduct,
 } from "~/modules/catalog/admin-products.server";
-import { CATEGORY_IDS, categoryName } from "~/modules/catalog/categories";
 import {
   DEFAULT_LOW_STOCK_AT,
   MAX_PRODUCT_IMAGES,
@@ -25,8 +24,9 @@ import { SIZE_SETS } from "~/modules/catalog/sizes";
 import { HISTORY_LIMIT, productLedger } from "~/modules/inventory/stock.server";
 import { MOVEMENT_LABELS } from "~/modules/inventory/stock-rules";
 import { IMAGE_TYPES } from "~/modules/media/image-keys";
-import { orderReference } from "~/modules/orders/order-reference";
 import { servicesContext } from "~/services.server";
+import { CATEGORY_IDS, categoryName } from "~/terms/categories";
+import { orderReference } from "~/terms/order-reference";
 import { readForm } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import { pageNumber } from "~/utils/page-number";

@@ -1,7 +1,7 @@
 import { orUnavailable } from "~/db/unavailable.server";
-import { CATEGORY_IDS, categoryHref } from "~/modules/catalog/categories";
 import { sitemapProducts } from "~/modules/catalog/products.server";
 import { servicesContext } from "~/services.server";
+import { CATEGORY_IDS, categoryHref } from "~/terms/categories";
 import { LANGUAGES, pathIn } from "~/utils/language";
 import type { Route } from "./+types/sitemap";
 

@@ -8,9 +8,9 @@ import { whatsappLink } from "~/modules/contact/contact-message";
 import { askBackInStock, stockAlertSchema } from "~/modules/inventory/stock-alert-form";
 import { askForStockAlert } from "~/modules/inventory/stock-alerts.server";
 import { clientAddressContext, servicesContext } from "~/services.server";
+import { formatKsh } from "~/terms/money";
 import { readForm } from "~/utils/form-data.server";
 import { pathLanguage } from "~/utils/language";
-import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/back-in-stock";
 

@@ -28,8 +28,8 @@ import { checkoutToRetry, retryCookie } from "~/modules/orders/order-success.ser
 import { paymentChoices } from "~/modules/payments/catalogue";
 import { useShopConfig } from "~/root";
 import { clientAddressContext, servicesContext } from "~/services.server";
+import { formatKsh } from "~/terms/money";
 import { readForm } from "~/utils/form-data.server";
-import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/cart";
 

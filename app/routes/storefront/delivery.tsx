@@ -9,7 +9,7 @@ import { msg } from "~/i18n/messages";
 import { DELIVERY_METHODS } from "~/modules/checkout/delivery";
 import { pickupPoints } from "~/modules/checkout/pickup-points";
 import { useShopConfig } from "~/root";
-import { formatKsh } from "~/utils/money";
+import { formatKsh } from "~/terms/money";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/delivery";
 

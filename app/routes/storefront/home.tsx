@@ -10,15 +10,10 @@ import { ProductImage } from "~/components/ProductImage";
 import { orUnavailable } from "~/db/unavailable.server";
 import { languageOffer } from "~/i18n/language-offer.server";
 import { msg } from "~/i18n/messages";
-import {
-  categoryHref,
-  categoryLabel,
-  categoryName,
-  HOME_CATEGORIES,
-} from "~/modules/catalog/categories";
 import { categoryCovers, featuredProducts } from "~/modules/catalog/products.server";
 import { HERO_WIDTHS, heroUrl } from "~/modules/media/brand.server";
 import { servicesContext } from "~/services.server";
+import { categoryHref, categoryLabel, categoryName, HOME_CATEGORIES } from "~/terms/categories";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/home";
 

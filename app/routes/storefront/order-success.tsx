@@ -17,8 +17,8 @@ import { arriveFromPayment, payOrderAgain } from "~/modules/orders/order-success
 import { paymentOfAttempt } from "~/modules/orders/payment-waiting.server";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
+import { formatKsh } from "~/terms/money";
 import { readForm } from "~/utils/form-data.server";
-import { formatKsh } from "~/utils/money";
 import type { Route } from "./+types/order-success";
 
 /** How long 'Confirming your payment...' waits before it offers the next steps instead. */

@@ -16,7 +16,7 @@ import { toOrderLanguage } from "~/modules/orders/order-language.server";
 import { trackedOrder } from "~/modules/orders/tracking.server";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
-import { formatKsh } from "~/utils/money";
+import { formatKsh } from "~/terms/money";
 import type { Route } from "./+types/order-tracking";
 
 const PRIVATE = {

@@ -19,8 +19,8 @@ import { CHECKOUT_MESSAGES, payerPhoneSchema } from "~/modules/checkout/checkout
 import { payAgain, waitingPayment } from "~/modules/orders/payment-waiting.server";
 import { useShopConfig } from "~/root";
 import { servicesContext } from "~/services.server";
+import { formatKsh } from "~/terms/money";
 import { readForm } from "~/utils/form-data.server";
-import { formatKsh } from "~/utils/money";
 import type { Route } from "./+types/pay";
 
 /** How often the page looks again while the shopper pays on their phone. */

@@ -13,15 +13,15 @@ import { Tabs } from "~/components/product/Tabs";
 import { orUnavailable } from "~/db/unavailable.server";
 import { msg } from "~/i18n/messages";
 import { backToShopHref } from "~/modules/catalog/back-to-shop";
-import { categoryHref, categoryLabel } from "~/modules/catalog/categories";
 import { productJsonLd } from "~/modules/catalog/product-json-ld.server";
 import { productPage } from "~/modules/catalog/products.server";
 import { saleEndsText } from "~/modules/catalog/sale";
 import { whatsappLink } from "~/modules/contact/contact-message";
 import { askBackInStock } from "~/modules/inventory/stock-alert-form";
 import { servicesContext } from "~/services.server";
+import { categoryHref, categoryLabel } from "~/terms/categories";
+import { formatKsh } from "~/terms/money";
 import { imageUrl } from "~/utils/image-urls";
-import { formatKsh } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/product";
 

@@ -7,7 +7,6 @@ import { Spinner } from "~/components/Spinner";
 import { CategorySidebar, type SidebarEntry } from "~/components/shop/CategorySidebar";
 import { orUnavailable } from "~/db/unavailable.server";
 import { msg } from "~/i18n/messages";
-import { ALL, categoryLabel, categoryName, groupsWithMore } from "~/modules/catalog/categories";
 import {
   defaultSort,
   LISTING_FILTERS,
@@ -21,6 +20,7 @@ import {
 import { shopListing } from "~/modules/catalog/listing.server";
 import type { ProductSummary } from "~/modules/catalog/products.server";
 import { servicesContext } from "~/services.server";
+import { ALL, categoryLabel, categoryName, groupsWithMore } from "~/terms/categories";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/shop";
 

@@ -2,8 +2,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { msg } from "~/i18n/messages";
 import { confirmNumber, numberToConfirm } from "~/modules/inventory/stock-alerts.server";
 import { servicesContext } from "~/services.server";
+import { readablePhone } from "~/terms/phone";
 import { readForm } from "~/utils/form-data.server";
-import { readablePhone } from "~/utils/phone";
 import type { Route } from "./+types/stock-alert-confirm";
 
 const PRIVATE = {

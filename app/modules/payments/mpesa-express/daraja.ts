@@ -1,4 +1,4 @@
-import type { PaymentFailure } from "~/db/payment-status";
+import type { PaymentFailure } from "~/terms/payment-status";
 
 /**
  * Pure pieces of Safaricom's Daraja M-Pesa Express (STK push) contract, shared by the client, the

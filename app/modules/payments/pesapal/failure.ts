@@ -1,4 +1,4 @@
-import type { PaymentFailure } from "~/db/payment-status";
+import type { PaymentFailure } from "~/terms/payment-status";
 
 /**
  * Pesapal passes on the processor's words for a failed payment in its status answer's

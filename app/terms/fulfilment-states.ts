@@ -12,3 +12,15 @@ export const FULFILMENT_STATES = [
   "collected",
 ] as const;
 export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
+
+/** What the owner and the shopper read for each step. */
+export const FULFILMENT_LABELS: Record<FulfilmentState, string> = {
+  to_pack: "To pack",
+  ready_for_pickup: "Ready for pickup",
+  sent: "Sent",
+  delivered: "Delivered",
+  collected: "Collected",
+};
+
+export const isFulfilmentState = (value: unknown): value is FulfilmentState =>
+  typeof value === "string" && (FULFILMENT_STATES as readonly string[]).includes(value);
