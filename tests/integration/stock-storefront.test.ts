@@ -3,10 +3,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { productStock, products, user } from "~/db/schema";
+import { releasePieces } from "~/flows/order-stock.server";
 import { addToCart, loadCart, updateQuantity } from "~/modules/cart/cart.server";
 import { shopListing } from "~/modules/catalog/listing.server";
 import { featuredProducts, productPage } from "~/modules/catalog/products.server";
-import { releaseOrderStock, setStock } from "~/modules/inventory/stock.server";
+import { setStock } from "~/modules/inventory/stock.server";
 import { sizeAvailability } from "~/modules/inventory/stock-rules";
 import { databases } from "../setup/databases";
 import { holdPieces } from "../setup/orders";
@@ -133,7 +134,7 @@ describe.each(databases)("the storefront tells the truth about stock, on $name",
     const sold = await listing("Jua Last", false);
     expect(sold.products[0]).toMatchObject({ id, soldOut: true });
     expect(sold.counts.kimonos).toBe(1);
-    await handle.db.transaction((tx) => releaseOrderStock(tx, orderId, "payment failed"));
+    await handle.db.transaction((tx) => releasePieces(tx, orderId, "payment failed"));
     expect(await seen()).toEqual({ total: 1, kimonos: 1 });
     // Straight to the database, as another process would: nothing here could forget a cache, so
     // the next answer is right only because nothing kept the old one.
@@ -171,7 +172,7 @@ describe.each(databases)("the storefront tells the truth about stock, on $name",
     const page = await productPage(handle, cheap);
     expect(page.related.map((p) => p.id)).not.toContain(gone);
     // Back on the shelf, back in its place.
-    await handle.db.transaction((tx) => releaseOrderStock(tx, orderId, "payment failed"));
+    await handle.db.transaction((tx) => releasePieces(tx, orderId, "payment failed"));
     expect(await order("name")).toEqual([gone, cheap]);
     // A product deleted with its stock leaves nothing behind.
     await handle.db.delete(products).where(eq(products.id, gone));

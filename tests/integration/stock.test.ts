@@ -4,15 +4,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, productStock, products, refunds, stockMovements, user } from "~/db/schema";
-import { CheckoutError, placeOrder, type RequestedItem } from "~/modules/checkout/checkout.server";
 import {
-  holdOrderStock,
-  NotEnoughStockError,
-  releaseOrderStock,
-  sellHeldStock,
-  sellReleasedStock,
-  setStock,
-} from "~/modules/inventory/stock.server";
+  holdPieces,
+  releasePieces,
+  sellHeldPieces,
+  sellReleasedPieces,
+} from "~/flows/order-stock.server";
+import { CheckoutError, placeOrder, type RequestedItem } from "~/modules/checkout/checkout.server";
+import { NotEnoughStockError, setStock } from "~/modules/inventory/stock.server";
 import { DEFAULT_HOLD_LIMITS } from "~/modules/inventory/stock-rules";
 import {
   changeOrderStatus,
@@ -244,7 +243,7 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
       .returning();
     await expect(
       handle.db.transaction((tx) =>
-        holdOrderStock(tx, order!, { minutes: 30, limits: DEFAULT_HOLD_LIMITS }),
+        holdPieces(tx, order!, { minutes: 30, limits: DEFAULT_HOLD_LIMITS }),
       ),
     ).rejects.toBeInstanceOf(NotEnoughStockError);
     expect(await onShelf(bag, "")).toBe(4);
@@ -492,7 +491,7 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
       })
       .returning();
     await handle.db.transaction((tx) =>
-      holdOrderStock(tx, order!, { minutes: 30, limits: DEFAULT_HOLD_LIMITS }),
+      holdPieces(tx, order!, { minutes: 30, limits: DEFAULT_HOLD_LIMITS }),
     );
     expect(await onShelf(bag, "")).toBe(1);
     await reconcile();
@@ -543,7 +542,7 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
             try {
               // Every order here is one shopper's: the ledger is the subject, not their limit.
               await handle.db.transaction((tx) =>
-                holdOrderStock(tx, order!, {
+                holdPieces(tx, order!, {
                   minutes: 30,
                   limits: { perShopper: 100_000, perAddressPercent: 100 },
                 }),
@@ -556,15 +555,15 @@ describe.each(databases)("stock held while a payment is open, on $name", (databa
             await stock(product, o.size, o.quantity);
           } else if (o.kind === "release" && open.length) {
             const [id] = open.splice(o.pick % open.length, 1);
-            await handle.db.transaction((tx) => releaseOrderStock(tx, id!, "payment failed"));
+            await handle.db.transaction((tx) => releasePieces(tx, id!, "payment failed"));
             released.push(id!);
           } else if (o.kind === "sell" && open.length) {
             const [id] = open.splice(o.pick % open.length, 1);
-            await handle.db.transaction((tx) => sellHeldStock(tx, id!));
+            await handle.db.transaction((tx) => sellHeldPieces(tx, id!));
           } else if (o.kind === "expire-then-sell" && released.length) {
             const [id] = released.splice(o.pick % released.length, 1);
             const order = await orderOf(id!);
-            await handle.db.transaction((tx) => sellReleasedStock(tx, order));
+            await handle.db.transaction((tx) => sellReleasedPieces(tx, order));
           }
           for (const s of SIZES) {
             const quantity = await onShelf(product, s);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
-import { holdOrderStock } from "~/modules/inventory/stock.server";
+import { holdPieces as holdOrderPieces } from "~/flows/order-stock.server";
 import { DEFAULT_HOLD_LIMITS } from "~/modules/inventory/stock-rules";
 
 /** An order as stored. */
@@ -31,7 +31,7 @@ export async function holdPieces(
     })
     .returning();
   await db.transaction((tx) =>
-    holdOrderStock(tx, order!, { minutes: 30, limits: DEFAULT_HOLD_LIMITS }),
+    holdOrderPieces(tx, order!, { minutes: 30, limits: DEFAULT_HOLD_LIMITS }),
   );
   return order!.id;
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DatabaseHandle, Db } from "~/db/client.server";
 import { type OrderItem, orderEvents, orders, products } from "~/db/schema";
+import { holdPieces } from "~/flows/order-stock.server";
 import { msg } from "~/i18n/messages";
 import { cartTotal, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
 import { priceNow } from "~/modules/catalog/sale-sql.server";
@@ -9,7 +10,6 @@ import { CodeRefused, holdCodeUse, triedOffer } from "~/modules/discounts/codes.
 import {
   firstUnfilledLine,
   HoldRefused,
-  holdOrderStock,
   NotEnoughStockError,
 } from "~/modules/inventory/stock.server";
 import {
@@ -465,7 +465,7 @@ async function createOrder(
           items: priced.items.length,
         },
       });
-      await holdOrderStock(tx, { id: order.id, items: priced.items }, o.hold, "checkout");
+      await holdPieces(tx, { id: order.id, items: priced.items }, o.hold, "checkout");
       return order.id;
     }),
   );

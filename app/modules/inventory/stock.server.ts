@@ -1,14 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import {
-  type OrderItem,
-  orderEvents,
-  orders,
-  productStock,
-  products,
-  stockMovements,
-  user,
-} from "~/db/schema";
+import { type OrderItem, orders, productStock, products, stockMovements, user } from "~/db/schema";
 import { msg } from "~/i18n/messages";
 import { asAdmin } from "~/modules/audit/acting-as.server";
 import type { ShortLine, StockMovementKind } from "~/terms/stock-states";
@@ -177,8 +169,7 @@ async function shopUnits(tx: Tx) {
  * transaction rolls back: an order that may be paid always holds its pieces, so the orders that
  * can still be paid for a size never outnumber its pieces. The pieces one cart, phone number or
  * address holds through unpaid orders are bounded (`holderLimit`); past that, HoldRefused.
- * Sets the order's stock state: 'held' until `hold.minutes` from now, or none when no line is
- * tracked. Answers whether it holds units.
+ * Answers whether it holds units (the order records that: flows/order-stock.server.ts).
  */
 export async function holdOrderStock(
   tx: Tx,
@@ -240,17 +231,6 @@ export async function holdOrderStock(
       line.quantity,
     );
   }
-  await tx
-    .update(orders)
-    .set(
-      tracked.length > 0
-        ? {
-            stockState: "held",
-            stockHeldUntil: sql`now() + make_interval(mins => ${hold.minutes})`,
-          }
-        : { stockState: null, stockHeldUntil: null },
-    )
-    .where(eq(orders.id, order.id));
   return tracked.length > 0;
 }
 
@@ -292,8 +272,8 @@ export async function orderMovements(db: Exec, orderId: string) {
 }
 
 /**
- * Gives an order's held units back to the shelf (what its ledger says it holds) and marks its
- * stock 'released'. Call it with the order row locked and its stock state 'held'. Answers the
+ * Gives an order's held units back to the shelf (what its ledger says it holds) (the order records
+ * that it was released). Call it with the order row locked and its stock state 'held'. Answers the
  * units returned. A size no longer tracked takes nothing back.
  */
 export async function releaseOrderStock(
@@ -316,15 +296,6 @@ export async function releaseOrderStock(
     });
     if (after !== null) units += held.units;
   }
-  await tx
-    .update(orders)
-    .set({ stockState: "released", stockHeldUntil: null })
-    .where(eq(orders.id, orderId));
-  if (units > 0) {
-    await tx
-      .insert(orderEvents)
-      .values({ orderId, kind: "stock_released", details: { reason, units }, adminId });
-  }
   return units;
 }
 
@@ -345,17 +316,13 @@ export async function sellHeldStock(tx: Tx, orderId: string) {
       reason: "payment completed",
     });
   }
-  await tx
-    .update(orders)
-    .set({ stockState: "sold", stockHeldUntil: null })
-    .where(eq(orders.id, orderId));
 }
 
 /**
  * A completed payment of an order whose hold was released (the shopper paid after the hold
  * time), or that never held (orders placed before decision 57): each line it had held, or every
- * tracked line, is taken as far as the shelf allows. Lines it cannot fill are answered and stored
- * on the order (`stock_short`): paid, but oversold; the settlement refunds them at once where the
+ * tracked line, is taken as far as the shelf allows. Lines it cannot fill are answered (the order
+ * keeps them as `stock_short`): paid, but oversold; the settlement refunds them at once where the
  * provider can (`short-refund.server.ts`), and the owner sees the rest.
  */
 export async function sellReleasedStock(
@@ -391,10 +358,6 @@ export async function sellReleasedStock(
     }
     if (missing > 0) short.push({ ...line, short: missing });
   }
-  await tx
-    .update(orders)
-    .set({ stockState: "sold", stockHeldUntil: null, stockShort: short.length ? short : null })
-    .where(eq(orders.id, order.id));
   return short;
 }
 

@@ -22,8 +22,8 @@ import {
   refunds,
   user,
 } from "~/db/schema";
+import { releasePieces } from "~/flows/order-stock.server";
 import { asAdmin } from "~/modules/audit/acting-as.server";
-import { releaseOrderStock } from "~/modules/inventory/stock.server";
 import { releasesOnStatusChange } from "~/modules/inventory/stock-rules";
 import { deliveryMethodName } from "~/modules/messages/message-texts";
 import { providerCanRefund } from "~/modules/payments/catalogue";
@@ -513,7 +513,7 @@ export async function changeOrderStatus(
     });
     // An unpaid order set to Failed will not be paid for: its held units go back on sale.
     if (releasesOnStatusChange(order.stockState, status)) {
-      await releaseOrderStock(tx, input.orderId, "set to Failed by an admin", input.adminId);
+      await releasePieces(tx, input.orderId, "set to Failed by an admin", input.adminId);
     }
     return status;
   });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
+import { sellHeldPieces } from "~/flows/order-stock.server";
 import { recordEvent } from "~/modules/audit/audit.server";
-import { sellHeldStock } from "~/modules/inventory/stock.server";
 import { type MessageSettings, queueOrderMessages } from "~/modules/messages/outbox.server";
 import { recordSettlement } from "~/utils/metrics.server";
 import { startFulfilment } from "./fulfilment.server";
@@ -51,7 +51,7 @@ export async function completePaidByCode(db: Db, settings: MessageSettings, orde
       subjectId: order.id,
       after: { status: "Completed", discount_code: order.discountCode },
     });
-    if (order.stockState === "held") await sellHeldStock(tx, order.id);
+    if (order.stockState === "held") await sellHeldPieces(tx, order.id);
     await startFulfilment(tx, order.id);
     await queueOrderMessages(tx, settings, order.id, "payment_confirmed");
     recordSettlement("Completed", "code");

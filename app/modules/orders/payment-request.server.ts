@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DatabaseHandle, Db, Tx } from "~/db/client.server";
 import { orderEvents, orders, paymentAttempts } from "~/db/schema";
+import { holdPieces, releasePieces } from "~/flows/order-stock.server";
 import { msg } from "~/i18n/messages";
 import { itemCount } from "~/modules/cart/cart-rules";
-import { holdOrderStock, releaseOrderStock } from "~/modules/inventory/stock.server";
 import type { HoldTerms } from "~/modules/inventory/stock-rules";
 import { PROVIDER_DESCRIPTIONS } from "~/modules/payments/catalogue";
 import {
@@ -156,12 +156,7 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
           .set({ stockHeldUntil: sql`now() + make_interval(mins => ${ask.hold.minutes})` })
           .where(eq(orders.id, orderId));
       } else if (order.stockState === "released") {
-        await holdOrderStock(
-          tx,
-          { id: orderId, items: order.items },
-          ask.hold,
-          "payment tried again",
-        );
+        await holdPieces(tx, { id: orderId, items: order.items }, ask.hold, "payment tried again");
       }
       if (number > 1) {
         await tx.insert(orderEvents).values({
@@ -270,7 +265,7 @@ async function refusingToFlood<T>(
           details: { provider, reason: "not sent, as that M-Pesa number had too many prompts" },
         });
         if (failed.stockState === "held") {
-          await releaseOrderStock(tx, order.id, "M-Pesa number not prompted");
+          await releasePieces(tx, order.id, "M-Pesa number not prompted");
         }
       });
     }
@@ -320,7 +315,7 @@ async function failRequest(
       details: { provider, reason },
     });
     if (order?.stockState === "held") {
-      await releaseOrderStock(tx, orderId, "payment provider unreachable");
+      await releasePieces(tx, orderId, "payment provider unreachable");
     }
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
-import { releaseOrderStock } from "~/modules/inventory/stock.server";
+import { releasePieces } from "~/flows/order-stock.server";
 import { logger } from "~/utils/logger.server";
 import { recordReconciliationRun } from "~/utils/metrics.server";
 import { reconcileOpenAttempts } from "./attempt-checks.server";
@@ -81,7 +81,7 @@ export async function failAbandonedOrders(db: Db): Promise<number> {
         details: { reason: "the payment page was never opened" },
       });
       if (order.stock_state === "held") {
-        await releaseOrderStock(tx, order.id, "payment page never opened");
+        await releasePieces(tx, order.id, "payment page never opened");
       }
     }
     return failed.rows.length;
@@ -138,7 +138,7 @@ export async function releaseExpiredHolds(shop: SettlingShop, batch = 20): Promi
           ),
         )
         .for("update");
-      return current ? releaseOrderStock(tx, order.id, "hold expired") : null;
+      return current ? releasePieces(tx, order.id, "hold expired") : null;
     });
     if (units !== null) released++;
   }

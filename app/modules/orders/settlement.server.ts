@@ -1,11 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { orderEvents, orders, paymentAttempts } from "~/db/schema";
-import {
-  releaseOrderStock,
-  sellHeldStock,
-  sellReleasedStock,
-} from "~/modules/inventory/stock.server";
+import { releasePieces, sellHeldPieces, sellReleasedPieces } from "~/flows/order-stock.server";
 import { stockActionOnSettlement } from "~/modules/inventory/stock-rules";
 import {
   type MessageSettings,
@@ -51,10 +47,10 @@ async function settleStock(
   const payment =
     event && PAID.has(event) ? "paid" : event && UNPAID.has(event) ? "failed" : "none";
   const action = stockActionOnSettlement(order.stockState, payment, statusAfter);
-  if (action === "sell-held") await sellHeldStock(tx, order.id);
-  if (action === "release") await releaseOrderStock(tx, order.id, "payment failed");
+  if (action === "sell-held") await sellHeldPieces(tx, order.id);
+  if (action === "release") await releasePieces(tx, order.id, "payment failed");
   if (action === "sell-again") {
-    const short = await sellReleasedStock(tx, order);
+    const short = await sellReleasedPieces(tx, order);
     await tx.insert(orderEvents).values({
       orderId: order.id,
       kind: short.length ? "stock_oversold" : "stock_taken_again",
