@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { bringMessagesForward } from "~/modules/messages/outbox-clock.server";
 import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import type { Route } from "./+types/test-outbox-clock";
@@ -26,12 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const moved = await shop.db.execute(sql`
-    update messages set next_attempt_at = next_attempt_at - make_interval(mins => ${minutes})
-     where state = 'queued'
-       and order_id in (select id from orders where id::text like ${`${reference}%`})
-    returning id`);
-  return Response.json({ moved: moved.rows.length });
+  return Response.json({ moved: await bringMessagesForward(shop.db, reference, minutes) });
 }
 
 const notHere = () =>
