@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { stockAlertsJob } from "~/flows/stock-alerts-job.server";
 import { adminCount, createAdmin } from "~/modules/auth/admins.server";
 import {
   FIRST_OWNER_PATH,
@@ -8,7 +9,6 @@ import {
 import { serveDatabaseDumps } from "~/modules/backup/dump-socket.server";
 import { startSaleClock } from "~/modules/catalog/sale-clock.server";
 import { seedOnFirstRun } from "~/modules/catalog/sample-seed.server";
-import { stockAlertsJob } from "~/modules/inventory/stock-alerts-job.server";
 import { type Jobs, startJobs } from "~/modules/jobs/jobs.server";
 import { ensureBrandImages } from "~/modules/media/brand.server";
 import { startMessageSender } from "~/modules/messages/sender.server";
