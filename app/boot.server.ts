@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import { seedOnFirstRun } from "~/flows/seed-sample-catalogue.server";
+import { stockAlertsJob } from "~/flows/stock-alerts-job.server";
 import { adminCount, createAdmin } from "~/modules/auth/admins.server";
 import {
   FIRST_OWNER_PATH,
@@ -7,8 +9,6 @@ import {
 } from "~/modules/auth/first-owner.server";
 import { serveDatabaseDumps } from "~/modules/backup/dump-socket.server";
 import { startSaleClock } from "~/modules/catalog/sale-clock.server";
-import { seedOnFirstRun } from "~/modules/catalog/sample-seed.server";
-import { stockAlertsJob } from "~/modules/inventory/stock-alerts-job.server";
 import { type Jobs, startJobs } from "~/modules/jobs/jobs.server";
 import { ensureBrandImages } from "~/modules/media/brand.server";
 import { startMessageSender } from "~/modules/messages/sender.server";

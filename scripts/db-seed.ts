@@ -1,6 +1,7 @@
 // `npm run db:seed`: adds the sample catalogue to an empty shop. On PGlite, stop the server first
 // (the database folder is locked while it runs).
-import { productCount, seedSampleCatalogue } from "~/modules/catalog/sample-seed.server";
+import { seedSampleCatalogue } from "~/flows/seed-sample-catalogue.server";
+import { productCount } from "~/modules/catalog/product-records.server";
 import { runCommand, withServices } from "./cli";
 
 await runCommand(() =>

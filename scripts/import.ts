@@ -5,12 +5,12 @@
 // The accepted export shape is described in docs/operations.md ("Moving from the hosted document database").
 import fs from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { importExport } from "~/flows/import-shop.server";
 import {
   type Collection,
   ExportShapeError,
   readExportDocuments,
 } from "~/modules/import/firestore-export";
-import { importExport } from "~/modules/import/import.server";
 import { formatReport } from "~/modules/import/report";
 import { runCommand, withServices } from "./cli";
 

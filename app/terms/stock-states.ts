@@ -5,6 +5,11 @@
 export const STOCK_MOVEMENT_KINDS = ["held", "released", "sold", "adjusted", "returned"] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
+/**
+ * The most pieces one size may count: what an admin may set, and what an imported count may say.
+ */
+export const MAX_STOCK = 100_000;
+
 /** What an order does to the stock of its tracked lines. */
 export const STOCK_STATES = ["held", "released", "sold"] as const;
 export type StockState = (typeof STOCK_STATES)[number];

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { toggleProduct } from "~/modules/catalog/admin-products.server";
-import {
-  featuredForOwner,
-  moveFeatured,
-  resetFeaturedOrder,
-} from "~/modules/catalog/featured.server";
+import { moveFeatured, resetFeaturedOrder, toggleProduct } from "~/flows/arrange-products.server";
+import { featuredForOwner } from "~/modules/catalog/featured.server";
 import { FEATURED_LIMIT, featuredProducts } from "~/modules/catalog/products.server";
 import { databases } from "../setup/databases";
 

@@ -9,12 +9,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orderEvents, orders, productStock, products, stockMovements } from "~/db/schema";
+import { importExport, importProducts } from "~/flows/import-shop.server";
 import {
   type Collection,
   orderIdFor,
   readExportDocuments,
 } from "~/modules/import/firestore-export";
-import { importExport, importProducts } from "~/modules/import/import.server";
 import { DiskStorage } from "~/modules/media/storage.server";
 import { failAbandonedOrders } from "~/modules/orders/reconcile.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";

@@ -5,17 +5,15 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
+import { createProduct, deleteProduct, updateProduct } from "~/flows/save-product.server";
 import { createAdmin } from "~/modules/auth/admins.server";
 import { shopListing } from "~/modules/catalog/listing.server";
+import { type ProductFields, validateProductForm } from "~/modules/catalog/product-form";
 import {
-  createProduct,
-  deleteProduct,
   ProductEditError,
   type Upload,
-  updateProduct,
   uploadsFrom,
-} from "~/modules/catalog/product-editor.server";
-import { type ProductFields, validateProductForm } from "~/modules/catalog/product-form";
+} from "~/modules/catalog/product-uploads.server";
 import { productImageKey } from "~/modules/media/image-keys";
 import { imageVariantsExist } from "~/modules/media/images.server";
 import { DiskStorage, type MediaStorage } from "~/modules/media/storage.server";

@@ -3,18 +3,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { productStock, products, stockMovements, user } from "~/db/schema";
+import { createProduct, updateProduct } from "~/flows/save-product.server";
 import { createAdmin } from "~/modules/auth/admins.server";
 import {
   adminProduct,
   adminProducts,
   lowStockCount,
 } from "~/modules/catalog/admin-products.server";
-import {
-  createProduct,
-  ProductEditError,
-  updateProduct,
-} from "~/modules/catalog/product-editor.server";
 import { validateProductForm } from "~/modules/catalog/product-form";
+import { ProductEditError } from "~/modules/catalog/product-uploads.server";
 import { productLedger } from "~/modules/inventory/stock.server";
 import { DiskStorage } from "~/modules/media/storage.server";
 import { action as productEndpoint } from "~/routes/admin/product-endpoint";

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { readMeta, setMetaOnce } from "~/db/meta.server";
 import {
   account,
-  appMeta,
   rateLimit,
   session,
   twoFactor as twoFactorTable,
@@ -26,14 +25,9 @@ export const DISABLED = "This account is disabled. Please ask the shop's owner."
  */
 export async function authSecret(db: Db, env: Settings): Promise<string> {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, "auth_secret"));
-  if (stored) return stored.value;
-  await db
-    .insert(appMeta)
-    .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, "auth_secret"));
-  return row!.value;
+  const stored = await readMeta(db, "auth_secret");
+  if (stored) return stored;
+  return setMetaOnce(db, "auth_secret", randomBytes(32).toString("base64url"));
 }
 
 /**

@@ -1,7 +1,6 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { asAdmin } from "~/modules/audit/acting-as.server";
 import { productLevels, stockLevels } from "~/modules/inventory/stock.server";
 import { lowStock } from "~/modules/inventory/stock-sql.server";
 import { isCategoryId } from "../../terms/categories";
@@ -98,32 +97,4 @@ export async function adminProduct(db: Db, id: string) {
 export async function lowStockCount(db: Db) {
   const [row] = await db.select({ n: count() }).from(products).where(lowStock);
   return row?.n ?? 0;
-}
-
-/** One-click toggles: available (in stock) and featured. */
-export async function toggleProduct(
-  db: Db,
-  id: string,
-  field: "inStock" | "isFeatured",
-  adminId: string | null,
-) {
-  // Flipped in the database, in one statement: two quick clicks never cancel into one.
-  const [row] = await asAdmin(db, adminId, (tx) =>
-    tx
-      .update(products)
-      .set(
-        field === "isFeatured"
-          ? {
-              isFeatured: sql`not ${products.isFeatured}`,
-              // Newly featured: the newest on Home; unfeatured: its place is forgotten.
-              featuredAt: sql`case when ${products.isFeatured} then null else now() end`,
-              featuredPosition: null,
-            }
-          : { inStock: sql`not ${products.inStock}` },
-      )
-      .where(eq(products.id, id))
-      .returning({ value: products[field] }),
-  );
-  if (!row) return null;
-  return row.value;
 }

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { MAX_STOCK } from "~/modules/inventory/stock-rules";
+import { MAX_STOCK } from "~/terms/stock-states";
 import { fieldErrors } from "~/utils/field-errors";
 import { fromNairobiLocal } from "~/utils/nairobi-local";
 import { CATEGORY_IDS } from "../../terms/categories";

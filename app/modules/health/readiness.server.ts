@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { healthProbe } from "~/db/schema";
-import type { MediaStorage } from "~/modules/media/storage.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -16,6 +15,15 @@ export type ReadinessPart = "database" | "storage";
 export type Readiness = {
   ready: boolean;
   checks: Record<ReadinessPart, "ok" | "failed">;
+};
+
+/**
+ * What the storage check needs of the media storage: to keep a tiny file and delete it. Typed
+ * here so health knows no other module (the server passes its media storage).
+ */
+export type ProbedStorage = {
+  put(key: string, body: Buffer, contentType: string): Promise<unknown>;
+  delete(key: string): Promise<unknown>;
 };
 
 export const PROBE_INTERVAL_MS = 5_000;
@@ -44,7 +52,7 @@ async function probeDatabase(database: DatabaseHandle) {
   });
 }
 
-async function probeStorage(storage: MediaStorage) {
+async function probeStorage(storage: ProbedStorage) {
   const key = `health/probe-${randomUUID()}.txt`;
   await storage.put(key, Buffer.from("ok"), "text/plain");
   await storage.delete(key);
@@ -63,7 +71,7 @@ async function settle(what: ReadinessPart, work: () => Promise<void>) {
 type Probe = {
   at: number;
   database: DatabaseHandle;
-  storage: MediaStorage;
+  storage: ProbedStorage;
   result: Promise<Readiness["checks"]>;
 };
 let last: Probe | undefined;
@@ -71,7 +79,7 @@ let last: Probe | undefined;
 /** Checks the given database and storage (the ones the server runs on). */
 export async function checkReadiness(
   database: DatabaseHandle,
-  storage: MediaStorage,
+  storage: ProbedStorage,
   now = Date.now(),
 ): Promise<Readiness> {
   let probe = last;

@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from "uuid";
-import { MAX_STOCK } from "~/modules/inventory/stock-rules";
 import { type CategoryId, isCategoryId } from "~/terms/categories";
 import { normaliseKenyanPhone } from "~/terms/phone";
+import { MAX_STOCK } from "~/terms/stock-states";
 import { isUuid } from "~/utils/uuid";
 import { type NormalisedOrder, normaliseOrder } from "./legacy-order";
 

@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { messages, productStock, products, stockAlertNumbers, stockAlerts } from "~/db/schema";
+import { productStock, products, stockAlertNumbers, stockAlerts } from "~/db/schema";
 import { msg } from "~/i18n/messages";
 import { backInStockSms, confirmAlertNumberSms } from "~/modules/messages/message-texts";
+import { queueShopperSms } from "~/modules/messages/queue-sms.server";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
 import { readablePhone } from "~/terms/phone";
 import { type Language, pathIn } from "~/utils/language";
@@ -113,21 +114,16 @@ async function askToConfirm(
         .where(eq(stockAlertNumbers.phone, phone));
       return row?.confirmedAt ? "confirmed" : "waiting";
     }
-    await tx
-      .insert(messages)
-      .values({
-        kind: "back_in_stock",
-        audience: "shopper",
-        channel: "sms",
-        recipient: phone,
-        body: confirmAlertNumberSms({
-          shopName: shop.SHOP_NAME,
-          confirmUrl: `${shop.PUBLIC_URL}${pathIn(language, `/stock-alerts/${asked.token}`)}`,
-          language,
-        }),
-        dedupeKey: `stock-alert-confirm:${phone}:${asked.askedAt?.getTime() ?? Date.now()}`,
-      })
-      .onConflictDoNothing();
+    await queueShopperSms(tx, {
+      kind: "back_in_stock",
+      recipient: phone,
+      body: confirmAlertNumberSms({
+        shopName: shop.SHOP_NAME,
+        confirmUrl: `${shop.PUBLIC_URL}${pathIn(language, `/stock-alerts/${asked.token}`)}`,
+        language,
+      }),
+      dedupeKey: `stock-alert-confirm:${phone}:${asked.askedAt?.getTime() ?? Date.now()}`,
+    });
     return "asked";
   });
 }
@@ -240,23 +236,18 @@ export async function sendStockAlerts(db: Db, shop: Shop, limit = 200): Promise<
           .returning({ id: stockAlerts.id });
         if (!marked) return false;
         if (!(await countAlert(tx, alert.phone))) throw new NotNow();
-        await tx
-          .insert(messages)
-          .values({
-            kind: "back_in_stock",
-            audience: "shopper",
-            channel: "sms",
-            recipient: alert.phone,
-            body: backInStockSms({
-              shopName: shop.SHOP_NAME,
-              productName: alert.name,
-              size: alert.size,
-              productUrl: `${shop.PUBLIC_URL}/product/${alert.productId}`,
-              language: alert.language,
-            }),
-            dedupeKey: `stock-alert:${alert.id}`,
-          })
-          .onConflictDoNothing();
+        await queueShopperSms(tx, {
+          kind: "back_in_stock",
+          recipient: alert.phone,
+          body: backInStockSms({
+            shopName: shop.SHOP_NAME,
+            productName: alert.name,
+            size: alert.size,
+            productUrl: `${shop.PUBLIC_URL}/product/${alert.productId}`,
+            language: alert.language,
+          }),
+          dedupeKey: `stock-alert:${alert.id}`,
+        });
         return true;
       })
       .catch((error: unknown) => {

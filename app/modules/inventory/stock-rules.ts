@@ -47,8 +47,6 @@ export function holderLimit(holder: Holder, limits: HoldLimits, shopUnits: numbe
 /** Whether a holder already holding `held` pieces may hold `wanted` more. */
 export const mayHoldFor = (held: number, wanted: number, limit: number) => held + wanted <= limit;
 
-/** The most pieces an admin may set for one size. */
-export const MAX_STOCK = 100_000;
 /** At or below this, the shelf is running low ('Only {n} left'). */
 export const LOW_STOCK = 3;
 

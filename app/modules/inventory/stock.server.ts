@@ -3,13 +3,12 @@ import type { Db, Tx } from "~/db/client.server";
 import { type OrderItem, orders, productStock, products, stockMovements, user } from "~/db/schema";
 import { msg } from "~/i18n/messages";
 import { asAdmin } from "~/modules/audit/acting-as.server";
-import type { ShortLine, StockMovementKind } from "~/terms/stock-states";
+import { MAX_STOCK, type ShortLine, type StockMovementKind } from "~/terms/stock-states";
 import {
   canFill,
   type Holder,
   type HoldTerms,
   holderLimit,
-  MAX_STOCK,
   mayHoldFor,
   notEnoughStockMessage,
   type StockLine,

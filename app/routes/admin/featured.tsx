@@ -2,13 +2,9 @@ import ArrowDown from "lucide-react/icons/arrow-down";
 import ArrowUp from "lucide-react/icons/arrow-up";
 import { data, Form } from "react-router";
 import { ProductImage } from "~/components/ProductImage";
+import { moveFeatured, resetFeaturedOrder } from "~/flows/arrange-products.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
-import {
-  FEATURED_LIMIT,
-  featuredForOwner,
-  moveFeatured,
-  resetFeaturedOrder,
-} from "~/modules/catalog/featured.server";
+import { FEATURED_LIMIT, featuredForOwner } from "~/modules/catalog/featured.server";
 import { servicesContext } from "~/services.server";
 import { readForm } from "~/utils/form-data.server";
 import type { Route } from "./+types/featured";

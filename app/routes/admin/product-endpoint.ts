@@ -1,15 +1,10 @@
 import { redirect } from "react-router";
 import type { EndpointAnswer } from "~/components/admin/post-with-progress";
+import { createProduct, deleteProduct, updateProduct } from "~/flows/save-product.server";
 import { assertCan, requireAdmin, requireAdminApi } from "~/modules/auth/require-admin.server";
 import { can, FORBIDDEN, type Permission } from "~/modules/auth/roles";
-import {
-  createProduct,
-  deleteProduct,
-  ProductEditError,
-  updateProduct,
-  uploadsFrom,
-} from "~/modules/catalog/product-editor.server";
 import { PRODUCT_FAILURES, validateProductForm } from "~/modules/catalog/product-form";
+import { ProductEditError, uploadsFrom } from "~/modules/catalog/product-uploads.server";
 import { sendStockAlerts } from "~/modules/inventory/stock-alerts.server";
 import { servicesContext } from "~/services.server";
 import { apiError } from "~/utils/api-error";

@@ -1,6 +1,7 @@
 import { data, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { ProductFormRules } from "~/components/admin/ProductEditor";
 import { ProductsTab } from "~/components/admin/ProductsTab";
+import { toggleProduct } from "~/flows/arrange-products.server";
 import { historyOf } from "~/modules/audit/audit.server";
 import { assertCan, requireAdmin } from "~/modules/auth/require-admin.server";
 import { can } from "~/modules/auth/roles";
@@ -9,7 +10,6 @@ import {
   adminProduct,
   adminProductRow,
   adminProducts,
-  toggleProduct,
 } from "~/modules/catalog/admin-products.server";
 import {
   DEFAULT_LOW_STOCK_AT,

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appMeta } from "~/db/schema";
+import { readMeta, setMeta } from "~/db/meta.server";
 import type { Settings } from "~/settings.server";
 import { logger } from "~/utils/logger.server";
 import type { PaymentEmulator } from "../registry";
@@ -31,16 +30,8 @@ export const SANDBOX_SECRET = kept.__shopSandboxSecret;
 /** The IPN id is registered once per base URL and kept in the database. */
 function databaseIpnStore(db: Db) {
   return {
-    async get(key: string) {
-      const [row] = await db.select().from(appMeta).where(eq(appMeta.key, key));
-      return row?.value ?? null;
-    },
-    async set(key: string, value: string) {
-      await db
-        .insert(appMeta)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
-    },
+    get: (key: string) => readMeta(db, key),
+    set: (key: string, value: string) => setMeta(db, key, value),
   };
 }
 

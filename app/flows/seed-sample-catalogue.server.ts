@@ -1,13 +1,13 @@
-import { count, eq } from "drizzle-orm";
 import pLimit from "p-limit";
 import sharp from "sharp";
 import type { Db } from "~/db/client.server";
-import { appMeta, products } from "~/db/schema";
+import { readMeta, setMetaOnce } from "~/db/meta.server";
+import { insertProducts, productCount } from "~/modules/catalog/product-records.server";
+import { type SampleProduct, sampleCatalogue } from "~/modules/catalog/sample-catalogue";
+import { sampleImageKey, sampleImageSvg } from "~/modules/catalog/sample-images";
 import { startTracking } from "~/modules/inventory/stock.server";
 import { imageVariantsExist, storeImageVariants } from "~/modules/media/images.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
-import { type SampleProduct, sampleCatalogue } from "./sample-catalogue";
-import { sampleImageKey, sampleImageSvg } from "./sample-images";
 
 const SEEDED = "sample_catalogue_seeded_at";
 export const SAMPLE_QUALITY = 60;
@@ -49,20 +49,11 @@ export async function seedSampleCatalogue(db: Db, storage: MediaStorage) {
     Object.entries(p.stock ?? {}).map(([size, quantity]) => ({ productId: p.id, size, quantity })),
   );
   await db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += 50)
-      await tx.insert(products).values(rows.slice(i, i + 50));
+    await insertProducts(tx, rows);
     await startTracking(tx, levels, "sample catalogue");
-    await tx
-      .insert(appMeta)
-      .values({ key: SEEDED, value: new Date().toISOString() })
-      .onConflictDoNothing();
+    await setMetaOnce(tx, SEEDED, new Date().toISOString());
   });
   return rows.length;
-}
-
-export async function productCount(db: Db) {
-  const [row] = await db.select({ n: count() }).from(products);
-  return row?.n ?? 0;
 }
 
 /**
@@ -70,10 +61,9 @@ export async function productCount(db: Db) {
  * it did, so an owner who deletes the samples never sees them come back.
  */
 export async function seedOnFirstRun(db: Db, storage: MediaStorage, enabled: boolean) {
-  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED));
-  if (done) return 0;
+  if ((await readMeta(db, SEEDED)) !== null) return 0;
   if (!enabled || (await productCount(db)) > 0) {
-    await db.insert(appMeta).values({ key: SEEDED, value: "skipped" }).onConflictDoNothing();
+    await setMetaOnce(db, SEEDED, "skipped");
     return 0;
   }
   return seedSampleCatalogue(db, storage);

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
+import { sendStockAlerts } from "~/modules/inventory/stock-alerts.server";
 import { defineJob, QUEUES } from "~/modules/jobs/jobs.server";
 import { logger } from "~/utils/logger.server";
-import { sendStockAlerts } from "./stock-alerts.server";
 
 /**
  * 'Tell me when it is back' each minute, once across all processes: stock also returns without

@@ -1,7 +1,22 @@
-import { inArray, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import type { Db } from "~/db/client.server";
-import { orderEvents, orders, products } from "~/db/schema";
+import {
+  advanceProductIds,
+  insertImportedProduct,
+  productNames,
+} from "~/modules/catalog/product-records.server";
+import { DownloadTooLarge, downloadImage, ImageFetchError } from "~/modules/import/download.server";
+import {
+  type ExportDocument,
+  type ImportedOrder,
+  type ImportedProduct,
+  imageAddress,
+  imageFileName,
+  type Problem,
+  parseOrder,
+  parseProduct,
+} from "~/modules/import/firestore-export";
+import type { ImportReport } from "~/modules/import/report";
 import { startTracking } from "~/modules/inventory/stock.server";
 import { productImageKey } from "~/modules/media/image-keys";
 import {
@@ -13,16 +28,7 @@ import {
   TOO_LARGE,
 } from "~/modules/media/images.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
-import {
-  type ExportDocument,
-  type ImportedProduct,
-  imageAddress,
-  imageFileName,
-  type Problem,
-  parseOrder,
-  parseProduct,
-} from "./firestore-export";
-import type { ImportReport } from "./report";
+import { insertImportedOrder, knownOrderIds } from "~/modules/orders/imported-orders.server";
 
 /**
  * Brings a document-database export into the shop: products keep their ids and their images go
@@ -91,11 +97,7 @@ export async function importProducts(
     valid.map((v) => v.product.id),
     500,
   )) {
-    const rows = await db
-      .select({ id: products.id, name: products.name })
-      .from(products)
-      .where(inArray(products.id, ids));
-    for (const row of rows) existing.set(row.id, row.name);
+    for (const [id, name] of await productNames(db, ids)) existing.set(id, name);
   }
   const toImport = valid.filter(({ product }) => {
     const name = existing.get(product.id);
@@ -112,6 +114,11 @@ export async function importProducts(
 
   const now = options.now ?? Date.now;
   const usedKeys = new Set<string>();
+  const download = {
+    timeoutMs: options.imageTimeoutMs ?? 20_000,
+    maxBytes: MAX_IMAGE_BYTES,
+    fetch: options.fetch,
+  };
   const results = await pLimit(options.concurrency ?? 4).map(
     toImport,
     async ({ product, warnings }) => {
@@ -124,7 +131,7 @@ export async function importProducts(
           continue;
         }
         try {
-          const body = await downloadImage(checked.url, options);
+          const body = await downloadImage(checked.url, download);
           await inspectUpload(body);
           // products/{category}/{timestamp}_{name}, timed by the product's creation; a name used
           // twice in this run moves on by a millisecond so no image overwrites another.
@@ -141,16 +148,16 @@ export async function importProducts(
       }
 
       const { imageUrls: _, createdAt, stock, ...fields } = product;
-      let inserted: { id: string }[];
+      let inserted: boolean;
       try {
         // The product and the stock the export gives (through the ledger), together.
         inserted = await db.transaction(async (tx) => {
-          const rows = await tx
-            .insert(products)
-            .values({ ...fields, images: keys, ...(createdAt ? { createdAt } : {}) })
-            .onConflictDoNothing()
-            .returning({ id: products.id });
-          if (rows.length && stock) {
+          const added = await insertImportedProduct(tx, {
+            ...fields,
+            images: keys,
+            ...(createdAt ? { createdAt } : {}),
+          });
+          if (added && stock) {
             await startTracking(
               tx,
               Object.entries(stock).map(([size, quantity]) => ({
@@ -161,14 +168,14 @@ export async function importProducts(
               "imported",
             );
           }
-          return rows;
+          return added;
         });
       } catch (error) {
         // Never leave files behind that no product points to.
         await removeImageVariants(storage, keys);
         throw error;
       }
-      if (inserted.length === 0) {
+      if (!inserted) {
         // Another run imported it meanwhile: keep its images, not ours.
         await removeImageVariants(storage, keys);
         return { product, keys: null, failed: [], warnings };
@@ -194,79 +201,9 @@ export async function importProducts(
   return report;
 }
 
-/**
- * New products take their ids from product_id_seq; after importing numeric ids the sequence is
- * moved past the largest one (never back), so the next product created in the shop gets a free id.
- */
-export async function advanceProductIds(db: Db) {
-  await db.execute(sql`
-    select setval('product_id_seq', m.next, false)
-      from (select coalesce(max(id::bigint), 0) + 1 as next
-              from products where id ~ '^[0-9]{1,15}$') m,
-           product_id_seq s
-     where m.next > (case when s.is_called then s.last_value + 1 else s.last_value end)`);
-}
-
-class ImageFetchError extends Error {}
-
-async function downloadImage(url: URL, options: ImportOptions): Promise<Buffer> {
-  const timeoutMs = options.imageTimeoutMs ?? 20_000;
-  let response: Response;
-  try {
-    response = await (options.fetch ?? fetch)(url, {
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "follow",
-    });
-  } catch (error) {
-    throw new ImageFetchError(`unreachable: ${fetchFailure(error, timeoutMs)}`);
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new ImageFetchError(`unreachable: the server answered ${response.status}`);
-  }
-  const tooLarge = new ImageRejectedError(TOO_LARGE);
-  if (Number(response.headers.get("content-length") ?? 0) > MAX_IMAGE_BYTES) {
-    await response.body?.cancel();
-    throw tooLarge;
-  }
-  // Read at most the limit (plus one byte to know it was exceeded), whatever the headers said.
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for await (const part of response.body ?? []) {
-      size += part.byteLength;
-      if (size > MAX_IMAGE_BYTES) throw tooLarge;
-      parts.push(part);
-    }
-  } catch (error) {
-    if (error === tooLarge) throw error;
-    throw new ImageFetchError(`unreachable: ${fetchFailure(error, timeoutMs)}`);
-  }
-  return Buffer.concat(parts);
-}
-
-function fetchFailure(error: unknown, timeoutMs: number): string {
-  const name = (error as Error)?.name;
-  if (name === "TimeoutError" || name === "AbortError") {
-    return `no answer within ${Math.round(timeoutMs / 100) / 10} s`;
-  }
-  const cause = (error as { cause?: NodeJS.ErrnoException })?.cause;
-  const code = cause?.code ?? "";
-  const known = NETWORK_ERRORS[code];
-  if (known) return `${known} (${code})`;
-  return code || cause?.message || (error as Error)?.message || "the download failed";
-}
-
-const NETWORK_ERRORS: Record<string, string> = {
-  ECONNREFUSED: "the server refused the connection",
-  ENOTFOUND: "no such host",
-  EAI_AGAIN: "the host name could not be looked up",
-  ECONNRESET: "the connection was cut",
-  UND_ERR_CONNECT_TIMEOUT: "no connection within the time limit",
-};
-
 function imageFailure(error: unknown): string {
   if (error instanceof ImageFetchError) return error.message;
+  if (error instanceof DownloadTooLarge) return `rejected: ${TOO_LARGE}`;
   if (error instanceof ImageRejectedError) return `rejected: ${error.message}`;
   return `could not be processed: ${(error as Error)?.message ?? String(error)}`;
 }
@@ -288,25 +225,12 @@ export async function importOrders(
 
   const existing = new Set<string>();
   for (const batch of chunks(valid, 500)) {
-    const rows = await db
-      .select({ id: orders.id, legacyId: orders.legacyId })
-      .from(orders)
-      .where(
-        or(
-          inArray(
-            orders.id,
-            batch.map((p) => p.order.id),
-          ),
-          inArray(
-            orders.legacyId,
-            batch.map((p) => p.order.legacyId),
-          ),
-        ),
-      );
-    for (const row of rows) {
-      existing.add(row.id);
-      if (row.legacyId) existing.add(row.legacyId);
-    }
+    const known = await knownOrderIds(
+      db,
+      batch.map((p) => p.order.id),
+      batch.map((p) => p.order.legacyId),
+    );
+    for (const id of known) existing.add(id);
   }
 
   for (const { order: imported, warnings } of valid) {
@@ -314,49 +238,7 @@ export async function importOrders(
       report.skipped.push({ id: imported.legacyId, reason: "already imported" });
       continue;
     }
-    const { order } = imported;
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          id: imported.id,
-          legacyId: imported.legacyId,
-          status: order.status,
-          amount: order.amount,
-          currency: order.currency,
-          items: order.items,
-          customerName: order.customer.name,
-          customerPhone: imported.customerPhone,
-          customerEmail: order.customer.email,
-          address: order.customer.address,
-          city: order.customer.city,
-          notes: order.customer.notes,
-          deliveryMethod: order.delivery.method,
-          deliveryFee: order.delivery.fee,
-          pickupLocation: order.delivery.pickupLocation,
-          paymentMethod: order.paymentMethod,
-          confirmationCode: order.confirmationCode,
-          raw: imported.raw,
-          ...(imported.createdAt ? { createdAt: imported.createdAt } : {}),
-        })
-        .onConflictDoNothing()
-        .returning({ id: orders.id, createdAt: orders.createdAt });
-      if (!row) return false;
-      // The order's timeline starts where checkout's does, with where the order came from.
-      await tx.insert(orderEvents).values({
-        orderId: row.id,
-        kind: "created",
-        details: {
-          amount: order.amount,
-          subtotal: order.amount - order.delivery.fee,
-          deliveryFee: order.delivery.fee,
-          items: order.items.length,
-          importedFrom: imported.legacyId,
-        },
-        createdAt: row.createdAt,
-      });
-      return true;
-    });
+    const created = await db.transaction((tx) => insertImportedOrder(tx, orderRow(imported)));
     if (!created) {
       report.skipped.push({ id: imported.legacyId, reason: "already imported" });
       continue;
@@ -365,4 +247,30 @@ export async function importOrders(
     for (const note of warnings) report.notes.push({ id: imported.legacyId, reason: note });
   }
   return report;
+}
+
+/** The order's row as the old shop had it, with the document kept as exported. */
+function orderRow(imported: ImportedOrder) {
+  const { order } = imported;
+  return {
+    id: imported.id,
+    legacyId: imported.legacyId,
+    status: order.status,
+    amount: order.amount,
+    currency: order.currency,
+    items: order.items,
+    customerName: order.customer.name,
+    customerPhone: imported.customerPhone,
+    customerEmail: order.customer.email,
+    address: order.customer.address,
+    city: order.customer.city,
+    notes: order.customer.notes,
+    deliveryMethod: order.delivery.method,
+    deliveryFee: order.delivery.fee,
+    pickupLocation: order.delivery.pickupLocation,
+    paymentMethod: order.paymentMethod,
+    confirmationCode: order.confirmationCode,
+    raw: imported.raw,
+    ...(imported.createdAt ? { createdAt: imported.createdAt } : {}),
+  };
 }

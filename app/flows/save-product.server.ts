@@ -1,7 +1,17 @@
-import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { products } from "~/db/schema";
 import { asAdmin } from "~/modules/audit/acting-as.server";
+import {
+  MAX_PRODUCT_IMAGES,
+  PRODUCT_MESSAGES,
+  type ProductFields,
+} from "~/modules/catalog/product-form";
+import {
+  deleteProductRow,
+  insertProduct,
+  productImages,
+  updateProductFields,
+} from "~/modules/catalog/product-records.server";
+import { ProductEditError, type Upload } from "~/modules/catalog/product-uploads.server";
 import { adjustStock, StockError, stopTracking } from "~/modules/inventory/stock.server";
 import { productImageKey } from "~/modules/media/image-keys";
 import {
@@ -11,22 +21,11 @@ import {
   storeImageVariants,
 } from "~/modules/media/images.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
-import { MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, type ProductFields } from "./product-form";
 
-export type Upload = { name: string; bytes: Buffer };
-
-/** Something the admin can fix: shown under the spec's failure text. */
-export class ProductEditError extends Error {}
-
-/** Reads the uploaded image files of a form, skipping the empty part a file input sends. */
-export async function uploadsFrom(form: FormData): Promise<Upload[]> {
-  const files = form
-    .getAll("images")
-    .filter((f): f is File => typeof f === "object" && f !== null && f.size > 0);
-  return Promise.all(
-    files.map(async (f) => ({ name: f.name, bytes: Buffer.from(await f.arrayBuffer()) })),
-  );
-}
+/**
+ * Saving and deleting a product from the editor: its images through media, its row in catalog,
+ * its stock through inventory's ledger, all as the admin's change (the audit trail).
+ */
 
 /**
  * Checks every upload by its content before anything is stored, then stores each one's WebP
@@ -58,22 +57,6 @@ async function storeUploads(storage: MediaStorage, category: string, uploads: Up
   }
   return keys;
 }
-
-const columns = (fields: ProductFields) => ({
-  name: fields.name,
-  originalPrice: fields.originalPrice,
-  price: fields.price,
-  salePrice: fields.salePrice,
-  saleStartsAt: fields.saleStartsAt,
-  saleEndsAt: fields.saleEndsAt,
-  category: fields.category,
-  description: fields.description,
-  details: fields.details || null,
-  sizes: fields.sizes,
-  inStock: fields.inStock,
-  isFeatured: fields.isFeatured,
-  lowStockAt: fields.lowStockAt,
-});
 
 /**
  * The stock the form asks for, through the ledger ('adjusted' rows by the admin), in the save's
@@ -109,17 +92,6 @@ async function applyStock(
   }
 }
 
-/**
- * When a product became featured, so Home shows the newest first; an edit that keeps it featured
- * keeps its date and the owner's position, and one that unfeatures it forgets both.
- */
-export function featuredSince(featured: boolean, product: "new" | "existing") {
-  if (!featured) return { featuredAt: null, featuredPosition: null };
-  return {
-    featuredAt: product === "new" ? sql`now()` : sql`coalesce(${products.featuredAt}, now())`,
-  };
-}
-
 /** Adds a product with 1 to 3 images (more keeps the first 3). Answers its id. */
 export async function createProduct(
   db: Db,
@@ -131,15 +103,11 @@ export async function createProduct(
   if (uploads.length === 0) throw new ProductEditError(PRODUCT_MESSAGES.noImage);
   const images = await storeUploads(storage, fields.category, uploads.slice(0, MAX_PRODUCT_IMAGES));
   try {
-    const id = await asAdmin(db, adminId, async (tx) => {
-      const [row] = await tx
-        .insert(products)
-        .values({ ...columns(fields), ...featuredSince(fields.isFeatured, "new"), images })
-        .returning({ id: products.id });
-      await applyStock(tx, row!.id, fields, adminId, "new product");
-      return row!.id;
+    return await asAdmin(db, adminId, async (tx) => {
+      const id = await insertProduct(tx, fields, images);
+      await applyStock(tx, id, fields, adminId, "new product");
+      return id;
     });
-    return id;
   } catch (error) {
     await removeImageVariants(storage, images);
     throw error;
@@ -160,12 +128,9 @@ export async function updateProduct(
   uploads: Upload[],
   adminId: string | null,
 ): Promise<boolean> {
-  const [current] = await db
-    .select({ images: products.images })
-    .from(products)
-    .where(eq(products.id, id));
+  const current = await productImages(db, id);
   if (!current) return false;
-  const kept = current.images.filter((key) => keep.includes(key));
+  const kept = current.filter((key) => keep.includes(key));
   const room = MAX_PRODUCT_IMAGES - kept.length;
   if (uploads.length > room) {
     throw new ProductEditError(
@@ -178,19 +143,11 @@ export async function updateProduct(
   const added = await storeUploads(storage, fields.category, uploads);
   try {
     const saved = await asAdmin(db, adminId, async (tx) => {
-      const rows = await tx
-        .update(products)
-        .set({
-          ...columns(fields),
-          ...featuredSince(fields.isFeatured, "existing"),
-          images: [...kept, ...added],
-        })
-        .where(eq(products.id, id))
-        .returning({ id: products.id });
-      if (rows.length) await applyStock(tx, id, fields, adminId, "set in the product editor");
-      return rows;
+      const found = await updateProductFields(tx, id, fields, [...kept, ...added]);
+      if (found) await applyStock(tx, id, fields, adminId, "set in the product editor");
+      return found;
     });
-    if (saved.length === 0) {
+    if (!saved) {
       await removeImageVariants(storage, added);
       return false;
     }
@@ -200,7 +157,7 @@ export async function updateProduct(
   }
   await removeImageVariants(
     storage,
-    current.images.filter((key) => !kept.includes(key)),
+    current.filter((key) => !kept.includes(key)),
   );
   return true;
 }
@@ -212,10 +169,8 @@ export async function deleteProduct(
   id: string,
   adminId: string | null,
 ): Promise<boolean> {
-  const [gone] = await asAdmin(db, adminId, (tx) =>
-    tx.delete(products).where(eq(products.id, id)).returning({ images: products.images }),
-  );
-  if (!gone) return false;
-  await removeImageVariants(storage, gone.images);
+  const images = await asAdmin(db, adminId, (tx) => deleteProductRow(tx, id));
+  if (!images) return false;
+  await removeImageVariants(storage, images);
   return true;
 }
