@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { discountCodes, products } from "~/db/schema";
-import { CheckoutError, placeOrder } from "~/modules/checkout/checkout.server";
+import { CheckoutError, placeOrder } from "~/flows/place-order.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import type { Services } from "~/services.server";
 import { databases } from "../setup/databases";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messages, orders, products } from "~/db/schema";
-import { placeOrder } from "~/modules/checkout/checkout.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { adjustStock } from "~/modules/inventory/stock.server";
 import { PAYMENT_FAILED_NOTICE_MS } from "~/modules/messages/outbox.server";
 import { builtInOutbox, sendDueMessages } from "~/modules/messages/sender.server";

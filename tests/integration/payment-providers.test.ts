@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
+import { placeOrder } from "~/flows/place-order.server";
 import * as en from "~/i18n/en";
-import { placeOrder } from "~/modules/checkout/checkout.server";
 import {
   changeOrderStatus,
   OrderStatusError,

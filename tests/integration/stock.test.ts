@@ -10,7 +10,7 @@ import {
   sellHeldPieces,
   sellReleasedPieces,
 } from "~/flows/order-stock.server";
-import { CheckoutError, placeOrder, type RequestedItem } from "~/modules/checkout/checkout.server";
+import { CheckoutError, placeOrder, type RequestedItem } from "~/flows/place-order.server";
 import { NotEnoughStockError, setStock } from "~/modules/inventory/stock.server";
 import { DEFAULT_HOLD_LIMITS } from "~/modules/inventory/stock-rules";
 import {

@@ -9,10 +9,14 @@ import type { PaymentProviders } from "~/modules/payments/registry";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
 import type { Services } from "~/services.server";
 import { readablePhone } from "~/terms/phone";
+import {
+  PaymentRequestFailed,
+  PromptRefused,
+  requestPayment,
+} from "../../flows/request-payment.server";
 import { orderReference } from "../../terms/order-reference";
 import { checkAttempt } from "./attempt-checks.server";
 import { attemptOfPage } from "./payment-attempts.server";
-import { PaymentRequestFailed, PromptRefused, requestPayment } from "./payment-request.server";
 import { paymentFact } from "./tracking.server";
 
 /** New prompts (or another way to pay) for one order: enough for a shopper, not for a flood. */

@@ -10,10 +10,12 @@ import { ProductImage } from "~/components/ProductImage";
 import { useFieldErrors } from "~/components/use-field-errors";
 import { useHydrated } from "~/components/use-hydrated";
 import { orUnavailable } from "~/db/unavailable.server";
+import { codeAction, codeOfCart } from "~/flows/apply-code.server";
+import { CheckoutError } from "~/flows/place-order.server";
+import { startCheckout } from "~/flows/start-checkout.server";
 import { msg } from "~/i18n/messages";
 import { cartCode, loadCart, readCartId } from "~/modules/cart/cart.server";
 import { cartAction } from "~/modules/cart/cart-action.server";
-import { CheckoutError } from "~/modules/checkout/checkout.server";
 import { totalForChosenDelivery } from "~/modules/checkout/checkout-form";
 import {
   DELIVERY_METHODS,
@@ -22,8 +24,6 @@ import {
   PICKUP_LOCATIONS,
   shortOfFreeDelivery,
 } from "~/modules/checkout/delivery";
-import { startCheckout } from "~/modules/checkout/start-checkout.server";
-import { codeAction, codeOfCart } from "~/modules/discounts/cart-code.server";
 import { checkoutToRetry, retryCookie } from "~/modules/orders/order-success.server";
 import { paymentChoices } from "~/modules/payments/catalogue";
 import { useShopConfig } from "~/root";

@@ -2,6 +2,13 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DatabaseHandle, Db } from "~/db/client.server";
 import { type OrderItem, orderEvents, orders, products } from "~/db/schema";
 import { holdPieces } from "~/flows/order-stock.server";
+import { completePaidByCode } from "~/flows/paid-by-code.server";
+import {
+  PaymentRequestFailed,
+  PromptRefused,
+  promptRefusedFor,
+  requestPayment,
+} from "~/flows/request-payment.server";
 import { msg } from "~/i18n/messages";
 import { cartTotal, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
 import { priceNow } from "~/modules/catalog/sale-sql.server";
@@ -17,13 +24,6 @@ import {
   DEFAULT_STOCK_HOLD_MINUTES,
   type HoldTerms,
 } from "~/modules/inventory/stock-rules";
-import { completePaidByCode } from "~/modules/orders/paid-by-code.server";
-import {
-  PaymentRequestFailed,
-  PromptRefused,
-  promptRefusedFor,
-  requestPayment,
-} from "~/modules/orders/payment-request.server";
 import { describeProvider } from "~/modules/payments/catalogue";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import type { PaymentProviders } from "~/modules/payments/registry";
@@ -35,10 +35,10 @@ import {
   type CheckoutData,
   payerPhoneSchema,
   validateCheckout,
-} from "./checkout-form";
-import { checkoutKey } from "./checkout-key.server";
-import { deliveryFee, orderTotal } from "./delivery";
-import { mergeLines } from "./order-lines";
+} from "../modules/checkout/checkout-form";
+import { checkoutKey } from "../modules/checkout/checkout-key.server";
+import { deliveryFee, orderTotal } from "../modules/checkout/delivery";
+import { mergeLines } from "../modules/checkout/order-lines";
 
 // What a checkout is refused with is said in the request's language (`msg`): the cart page's
 // action answers in the page's.

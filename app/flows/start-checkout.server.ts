@@ -5,7 +5,7 @@ import { purchaseTriedAgain } from "~/modules/orders/order-success.server";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import type { Settings } from "~/settings.server";
 import { type Language, pathLanguage } from "~/utils/language";
-import { placeOrder, type RequestedItem } from "./checkout.server";
+import { placeOrder, type RequestedItem } from "./place-order.server";
 
 type CheckoutRequest = {
   /** The checkout form's fields (name, phone, email, delivery...), validated by placeOrder. */

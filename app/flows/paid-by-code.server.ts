@@ -5,7 +5,7 @@ import { sellHeldPieces } from "~/flows/order-stock.server";
 import { recordEvent } from "~/modules/audit/audit.server";
 import { type MessageSettings, queueOrderMessages } from "~/modules/messages/outbox.server";
 import { recordSettlement } from "~/utils/metrics.server";
-import { startFulfilment } from "./fulfilment.server";
+import { startFulfilment } from "../modules/orders/fulfilment.server";
 
 /** How an order a code paid in full shows where a payment method would (the owner's pages). */
 export const PAID_BY_CODE_METHOD = "Discount code";

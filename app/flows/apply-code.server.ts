@@ -4,8 +4,8 @@ import { msg } from "~/i18n/messages";
 import { type Cart, cartCode, loadCart, readCartId } from "~/modules/cart/cart.server";
 import { flashCookie } from "~/modules/cart/flash.server";
 import { formatKsh } from "~/terms/money";
-import type { Offer } from "./code-rules";
-import { applyCode, offerForLines, removeCode } from "./codes.server";
+import type { Offer } from "../modules/discounts/code-rules";
+import { applyCode, offerForLines, removeCode } from "../modules/discounts/codes.server";
 
 /** The lines of a cart as a code reads them: those that can be bought. */
 const linesOf = (cart: Cart) =>

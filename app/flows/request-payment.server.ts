@@ -14,15 +14,19 @@ import {
 } from "~/modules/payments/provider";
 import { pathIn } from "~/utils/language";
 import { logger } from "~/utils/logger.server";
-import { orderReference } from "../../terms/order-reference";
-import { closeAttempt, type PaymentAttempt, promptsToNumber } from "./payment-attempts.server";
+import {
+  closeAttempt,
+  type PaymentAttempt,
+  promptsToNumber,
+} from "../modules/orders/payment-attempts.server";
 import {
   minutesToWait,
   PROMPT_WINDOW_MS,
   PROMPTS_PER_NUMBER,
   type PromptRefusal,
   promptRefusal,
-} from "./prompt-rules";
+} from "../modules/orders/prompt-rules";
+import { orderReference } from "../terms/order-reference";
 
 export type PaymentAsk = {
   orderId: string;
