@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { classifyDatabaseFailure, INPUT_REJECTED } from "~/db/database-errors";
-import { CheckoutError } from "~/flows/place-order.server";
 import { startCheckout } from "~/flows/start-checkout.server";
 import { msg } from "~/i18n/messages";
+import { CheckoutError } from "~/modules/checkout/pricing";
 import { clientAddressContext, servicesContext } from "~/services.server";
 import { apiError } from "~/utils/api-error";
 import { logger } from "~/utils/logger.server";

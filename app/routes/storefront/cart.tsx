@@ -11,7 +11,6 @@ import { useFieldErrors } from "~/components/use-field-errors";
 import { useHydrated } from "~/components/use-hydrated";
 import { orUnavailable } from "~/db/unavailable.server";
 import { codeAction, codeOfCart } from "~/flows/apply-code.server";
-import { CheckoutError } from "~/flows/place-order.server";
 import { startCheckout } from "~/flows/start-checkout.server";
 import { msg } from "~/i18n/messages";
 import { cartCode, loadCart, readCartId } from "~/modules/cart/cart.server";
@@ -24,6 +23,7 @@ import {
   PICKUP_LOCATIONS,
   shortOfFreeDelivery,
 } from "~/modules/checkout/delivery";
+import { CheckoutError } from "~/modules/checkout/pricing";
 import { checkoutToRetry, retryCookie } from "~/modules/orders/order-success.server";
 import { paymentChoices } from "~/modules/payments/catalogue";
 import { useShopConfig } from "~/root";
