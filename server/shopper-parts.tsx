@@ -2,8 +2,8 @@ import type express from "express";
 import { renderToString } from "react-dom/server";
 import { CartButton } from "~/components/shell/CartButton";
 import { FlashToast, shopperJson } from "~/components/shell/shopper";
+import { loadShopper } from "~/flows/shopper.server";
 import { msg } from "~/i18n/messages";
-import { loadShopper } from "~/modules/cart/shopper.server";
 import type { Services } from "~/services.server";
 import type { ShopperParts } from "./page-cache";
 

@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
-import { placeOrder } from "~/modules/checkout/checkout.server";
+import { placeOrder } from "~/flows/place-order.server";
 import type { PaymentRequest } from "~/modules/payments/provider";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { databases } from "../setup/databases";

@@ -12,7 +12,8 @@ import {
   productStock,
   products,
 } from "~/db/schema";
-import { CheckoutError, placeOrder } from "~/modules/checkout/checkout.server";
+import { placeOrder } from "~/flows/place-order.server";
+import { CheckoutError } from "~/modules/checkout/pricing";
 import { CODE_TRIES_PER_ADDRESS, listCodes, triedOffer } from "~/modules/discounts/codes.server";
 import { setStock } from "~/modules/inventory/stock.server";
 import { dashboardStats, revenueByDay } from "~/modules/orders/dashboard.server";

@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messages, orderEvents, orders, products, user } from "~/db/schema";
+import { placeOrder } from "~/flows/place-order.server";
 import { trackNotFound as NOT_FOUND, trackTooManyTries as TOO_MANY_TRIES } from "~/i18n/en";
-import { placeOrder } from "~/modules/checkout/checkout.server";
 import { orderSections, parseOrdersQuery, toPackCount } from "~/modules/orders/admin-orders.server";
 import {
   FulfilmentError,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { orders, products } from "~/db/schema";
-import { placeOrder } from "~/modules/checkout/checkout.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";

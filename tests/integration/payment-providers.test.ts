@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
+import { placeOrder } from "~/flows/place-order.server";
+import { arriveFromPayment } from "~/flows/return-from-payment.server";
 import * as en from "~/i18n/en";
-import { placeOrder } from "~/modules/checkout/checkout.server";
 import {
   changeOrderStatus,
   OrderStatusError,
@@ -12,7 +13,6 @@ import {
   toPackCount,
 } from "~/modules/orders/admin-orders.server";
 import { dashboardStats } from "~/modules/orders/dashboard.server";
-import { arriveFromPayment } from "~/modules/orders/order-success.server";
 import {
   receivePaymentNotification,
   STATUS_ASK_INTERVAL_MS,

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, paymentAttempts, products } from "~/db/schema";
-import { placeOrder } from "~/modules/checkout/checkout.server";
+import { placeOrder } from "~/flows/place-order.server";
+import { arriveFromPayment } from "~/flows/return-from-payment.server";
 import { adjustStock } from "~/modules/inventory/stock.server";
 import {
   adminOrder,
@@ -10,7 +11,6 @@ import {
   parseOrdersQuery,
   viewCounts,
 } from "~/modules/orders/admin-orders.server";
-import { arriveFromPayment } from "~/modules/orders/order-success.server";
 import { waitingPayment } from "~/modules/orders/payment-waiting.server";
 import { trackedOrder } from "~/modules/orders/tracking.server";
 import { PaymentProviders } from "~/modules/payments/registry";

@@ -12,7 +12,7 @@ import {
   stockMovements,
   user,
 } from "~/db/schema";
-import { placeOrder } from "~/modules/checkout/checkout.server";
+import { placeOrder } from "~/flows/place-order.server";
 import {
   adminOrder,
   adminOrderPage,

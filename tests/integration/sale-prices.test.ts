@@ -2,12 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cartLines, carts, products } from "~/db/schema";
+import { priceItems } from "~/flows/place-order.server";
 import { loadCart } from "~/modules/cart/cart.server";
 import { shopListing } from "~/modules/catalog/listing.server";
 import { productPage } from "~/modules/catalog/products.server";
 import { priceAt } from "~/modules/catalog/sale";
 import { startSaleClock } from "~/modules/catalog/sale-clock.server";
-import { priceItems } from "~/modules/checkout/checkout.server";
 import { databases } from "../setup/databases";
 import { until } from "../setup/until";
 

@@ -10,7 +10,8 @@ import {
   sellHeldPieces,
   sellReleasedPieces,
 } from "~/flows/order-stock.server";
-import { CheckoutError, placeOrder, type RequestedItem } from "~/modules/checkout/checkout.server";
+import { placeOrder } from "~/flows/place-order.server";
+import { CheckoutError, type RequestedItem } from "~/modules/checkout/pricing";
 import { NotEnoughStockError, setStock } from "~/modules/inventory/stock.server";
 import { DEFAULT_HOLD_LIMITS } from "~/modules/inventory/stock-rules";
 import {

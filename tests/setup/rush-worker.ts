@@ -5,7 +5,7 @@
 // discount code: a double tap reaching two processes at once.
 import { createInterface } from "node:readline";
 import { openDatabase } from "~/db/client.server";
-import { placeOrder } from "~/modules/checkout/checkout.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { parseSettings } from "~/settings.server";

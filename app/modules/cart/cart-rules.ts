@@ -2,8 +2,9 @@
  * The cart's rules (spec section 4), free of React and of the database: a line is a product and
  * a size; adding the same pair again adds to its quantity; a quantity of 0 or below removes it.
  */
-export const MAX_QUANTITY = 99;
-export const MAX_LINES = 50;
+import { MAX_LINES, MAX_QUANTITY } from "~/terms/cart-limits";
+
+export { MAX_LINES, MAX_QUANTITY };
 
 export type CartLine = { productId: string; size: string; quantity: number };
 export type PricedLine = CartLine & { name: string; price: number; image: string | null };

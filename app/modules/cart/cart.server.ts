@@ -63,6 +63,11 @@ export async function cartCode(db: Db | Tx, cartId: string | null): Promise<stri
   return row?.code ?? null;
 }
 
+/** Keeps a code with the cart (the shopper's 'Apply'), or lets it go (null: 'Remove'). */
+export async function setCartCode(db: Db, cartId: string, code: string | null) {
+  await db.update(carts).set({ discountCode: code }).where(eq(carts.id, cartId));
+}
+
 /**
  * The cart with today's prices from the database (never the prices it was added at), and each
  * line's stock as it is now: read on every page, so a line the shelf can no longer fill says so.

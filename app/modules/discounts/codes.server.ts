@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { carts, discountCodes, discountUses, orders, paymentAttempts } from "~/db/schema";
+import { discountCodes, discountUses, orders, paymentAttempts } from "~/db/schema";
 import { asAdmin } from "~/modules/audit/acting-as.server";
 import { countAttempt, type Limit, uncountAttempt } from "~/modules/throttle/throttle.server";
 import { type CodeFields, codeTaken } from "./code-form";
@@ -115,7 +115,7 @@ export const CODE_TRIES_PER_ADDRESS: Limit = {
   windowSeconds: 15 * 60,
 };
 
-type OfferAnswer = { ok: true; offer: Offer } | { ok: false; error: string; tooMany?: true };
+export type OfferAnswer = { ok: true; offer: Offer } | { ok: false; error: string; tooMany?: true };
 
 /**
  * `offerForLines` for a shopper on the internet: each try counts against their address, and a
@@ -136,25 +136,6 @@ export async function triedOffer(
     await uncountAttempt(db, CODE_TRIES_PER_ADDRESS, clientAddress);
   }
   return answer;
-}
-
-/**
- * The shopper's 'Apply': tried (triedOffer), and kept with the cart when it applies. Answers the
- * offer, or the sentence saying why not.
- */
-export async function applyCode(
-  db: Db,
-  input: { cartId: string; typed: string; lines: readonly CartLine[]; clientAddress: string },
-): Promise<OfferAnswer> {
-  const answer = await triedOffer(db, input.typed, input.lines, input.clientAddress);
-  if (!answer.ok) return answer;
-  await db.update(carts).set({ discountCode: answer.offer.code }).where(eq(carts.id, input.cartId));
-  return answer;
-}
-
-/** The shopper's 'Remove' of the code kept with their cart. */
-export async function removeCode(db: Db, cartId: string) {
-  await db.update(carts).set({ discountCode: null }).where(eq(carts.id, cartId));
 }
 
 /** Every code with its uses (paid, and held while a payment is awaited), newest first. */

@@ -2,42 +2,20 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { msg } from "~/i18n/messages";
-import { clearCart, restoreItems } from "~/modules/cart/cart.server";
 import { describeProvider } from "~/modules/payments/catalogue";
 import { paymentFailureText } from "~/modules/payments/payment-failure";
 import { providerLabel } from "~/modules/payments/provider-labels";
-import type { PaymentRef } from "~/modules/payments/registry";
 import { pathIn } from "~/utils/language";
-import { logger } from "~/utils/logger.server";
 import { shopCookie } from "~/utils/shop-cookie.server";
 import { isUuid } from "~/utils/uuid";
 import { attemptForPayment, attemptOfPage } from "./payment-attempts.server";
-import { payAgain, type Shop } from "./payment-waiting.server";
-import { orderForPayment, type SettlingShop, settleOrder } from "./settlement.server";
 import { orderReference, paidOrderOfPurchase, paymentFact } from "./tracking.server";
 
 /**
- * The shopper's return from the payment provider: settles the order by asking the provider (never
- * trusting the query string), clears the cart that placed it, and tells only that browser the
- * order's details.
+ * What the page after the shopper's return from the payment provider shows of the order: its
+ * payment as known now, and its details only to the browser whose cart placed it (`owner`).
  */
-export async function arriveFromPayment(
-  shop: SettlingShop,
-  payment: PaymentRef | null,
-  cartId: string | null,
-) {
-  if (!payment) return null;
-  const { db } = shop;
-  try {
-    await settleOrder(shop, payment, "callback");
-  } catch (error) {
-    // Provider unreachable: show what we know; its notification or the reconciliation will settle.
-    logger.warn({ err: error, ...payment }, "could not ask the payment provider on the return");
-  }
-  const order = await orderForPayment(db, payment);
-  if (!order) return null;
-  const owner = Boolean(cartId && order.cartId === cartId);
-  if (owner && cartId) await clearCart(db, cartId);
+export async function returnedOrder(db: Db, order: typeof orders.$inferSelect, owner: boolean) {
   const fact = paymentFact(order);
   const paidAs = fact === "paid" ? null : await paidOrderOfPurchase(db, order);
   return {
@@ -86,23 +64,21 @@ export async function arriveFromPayment(
   };
 }
 
-type PayingShop = Shop;
-
 /**
- * 'Try again' or 'Pay again' after a payment that did not go through, from the browser that
- * placed the order: a new attempt of the same order (one order, one reference), through either
- * provider. A provider whose shopper waits on the shop's own page (M-Pesa) goes back to that page,
- * where the prompt is sent again by its own rules; one with a page of its own (Pesapal) gets a new
- * attempt at once and the shopper goes to its page.
+ * Where 'Try again' or 'Pay again' after a payment that did not go through takes the shopper,
+ * from the browser that placed the order: a new attempt of the same order (one order, one
+ * reference), through either provider. A provider whose shopper waits on the shop's own page
+ * (M-Pesa) goes back to that page, where the prompt is sent again by its own rules; one with a page
+ * of its own (Pesapal) needs a new attempt at once (`again`: the attempt to pay again).
  */
-export async function payOrderAgain(
-  shop: PayingShop,
+export async function payOrderAgainTarget(
+  db: Db,
   attemptId: string,
   cartId: string | null,
-): Promise<{ redirectUrl: string } | { error: string; status: 400 | 403 | 404 | 429 | 502 }> {
-  const attempt = await attemptOfPage(shop.db, attemptId);
+): Promise<{ redirectUrl: string } | { error: string; status: 403 | 404 } | { again: string }> {
+  const attempt = await attemptOfPage(db, attemptId);
   if (!attempt) return { error: msg.paymentNotFound, status: 404 };
-  const [order] = await shop.db.select().from(orders).where(eq(orders.id, attempt.orderId));
+  const [order] = await db.select().from(orders).where(eq(orders.id, attempt.orderId));
   if (!order) return { error: msg.paymentNotFound, status: 404 };
   if (!cartId || order.cartId !== cartId) return { error: msg.trackFailedPayThere, status: 403 };
   const tracking = pathIn(order.language, `/orders/${order.trackingToken}`);
@@ -110,11 +86,11 @@ export async function payOrderAgain(
   if (fact === "paid" || fact === "checking" || !["Pending", "Failed"].includes(order.status)) {
     return { redirectUrl: tracking };
   }
-  const paidAs = await paidOrderOfPurchase(shop.db, order);
+  const paidAs = await paidOrderOfPurchase(db, order);
   if (paidAs) return { redirectUrl: pathIn(order.language, paidAs.trackingPath) };
   const counting =
     (order.paymentReference
-      ? await attemptForPayment(shop.db, {
+      ? await attemptForPayment(db, {
           provider: order.paymentProvider,
           reference: order.paymentReference,
         })
@@ -122,7 +98,7 @@ export async function payOrderAgain(
   if (describeProvider(counting.provider)?.waiting) {
     return { redirectUrl: pathIn(order.language, `/pay/${counting.id}`) };
   }
-  return payAgain(shop, counting.id, { way: "again" });
+  return { again: counting.id };
 }
 
 /**
@@ -146,25 +122,6 @@ export async function countingAttemptId(
  * the cart that placed it.
  */
 export const retryCookie = shopCookie("retry", { maxAge: 60 * 60 });
-
-/**
- * 'Try again' after a failed payment: the order's items go back into the cart that placed it, and
- * the cart page is told which order to take the shopper's details from.
- */
-export async function retryOrder(db: Db, payment: PaymentRef, cartId: string | null) {
-  const order = await orderForPayment(db, payment);
-  if (!order || !cartId || order.cartId !== cartId) return { cartId, orderId: null };
-  // Paid by another order already: nothing goes back into the cart to be bought twice.
-  if (await paidOrderOfPurchase(db, order)) return { cartId, orderId: null };
-  const restored = await restoreItems(
-    db,
-    cartId,
-    order.items
-      .filter((i) => i.productId)
-      .map((i) => ({ productId: i.productId!, size: i.size ?? "", quantity: i.quantity })),
-  );
-  return { cartId: restored, orderId: order.id };
-}
 
 /** The order the retry cookie names, when this cart placed it. */
 async function orderTriedAgain(db: Db, request: Request, cartId: string | null) {

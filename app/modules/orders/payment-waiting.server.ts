@@ -1,28 +1,18 @@
 import { eq } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import { msg } from "~/i18n/messages";
-import { HoldRefused, NotEnoughStockError } from "~/modules/inventory/stock.server";
-import { holdTermsOf } from "~/modules/inventory/stock-rules";
 import { describeProvider } from "~/modules/payments/catalogue";
 import { paymentFailureText } from "~/modules/payments/payment-failure";
 import type { PaymentProviders } from "~/modules/payments/registry";
-import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
-import type { Services } from "~/services.server";
+import { orderReference } from "~/terms/order-reference";
 import { readablePhone } from "~/terms/phone";
-import { orderReference } from "../../terms/order-reference";
 import { checkAttempt } from "./attempt-checks.server";
 import { attemptOfPage } from "./payment-attempts.server";
-import { PaymentRequestFailed, PromptRefused, requestPayment } from "./payment-request.server";
+import type { SettlingShop } from "./settlement.server";
 import { paymentFact } from "./tracking.server";
 
-/** New prompts (or another way to pay) for one order: enough for a shopper, not for a flood. */
-export const ATTEMPTS_PER_ORDER: Limit = {
-  name: "payment-attempts",
-  points: 6,
-  windowSeconds: 600,
-};
-/** What paying needs of the shop: its database, payment providers and settings. */
-export type Shop = Pick<Services, "db" | "database" | "payments" | "settings">;
+/** What the waiting page needs of the shop: its database, payment providers and settings. */
+export type Shop = SettlingShop;
 
 /**
  * Whether the request comes from the browser that placed the order: its cart cookie (http-only,
@@ -99,14 +89,18 @@ function otherProvider(payments: PaymentProviders, name: string) {
 }
 
 /**
- * 'Send the prompt again' (to the number given) or 'Pay another way', for the order the page's
- * attempt belongs to: a new attempt, answered with where the shopper goes next, or a sentence.
+ * The new attempt 'Send the prompt again' (to the number given) or 'Pay another way' would make
+ * for the order the page's attempt belongs to: its order, provider and number to prompt, or the
+ * sentence saying why not.
  */
-export async function payAgain(
-  shop: Shop,
+export async function attemptAgainOf(
+  shop: Pick<Shop, "db" | "payments">,
   page: string,
   choice: { way: "again" | "other"; payerPhone?: string; cartId?: string | null },
-): Promise<{ redirectUrl: string } | { error: string; status: 400 | 403 | 404 | 429 | 502 }> {
+): Promise<
+  | { orderId: string; provider: string; payerPhone?: string }
+  | { error: string; status: 400 | 403 | 404 }
+> {
   const attempt = await attemptOfPage(shop.db, page);
   if (!attempt) return { error: msg.paymentNotFound, status: 404 };
   const name =
@@ -128,38 +122,17 @@ export async function payAgain(
       return { error, status: 403 };
     }
   }
-  const counted = await countAttempt(shop.db, ATTEMPTS_PER_ORDER, attempt.orderId);
-  if (!counted.allowed) return { error: msg.paymentTooManyAttempts, status: 429 };
-  const env = shop.settings;
-  try {
-    const answer = await requestPayment(shop.database, {
-      orderId: attempt.orderId,
-      provider: shop.payments.get(name),
-      mode: "new",
-      ...(choice.way === "again" && (choice.payerPhone ?? attempt.phone)
-        ? { payerPhone: choice.payerPhone ?? attempt.phone! }
-        : {}),
-      publicUrl: env.PUBLIC_URL,
-      shopName: env.SHOP_NAME,
-      hold: holdTermsOf(env),
-    });
-    return { redirectUrl: answer.redirectUrl };
-  } catch (error) {
-    if (error instanceof PromptRefused) return { error: error.message, status: 429 };
-    if (error instanceof PaymentRequestFailed && error.reason === "paid") {
-      return { redirectUrl: `/order-success?attempt=${encodeURIComponent(page)}` };
-    }
-    if (error instanceof PaymentRequestFailed)
-      return { error: msg.paymentServiceUnreachable, status: 502 };
-    if (error instanceof NotEnoughStockError || error instanceof HoldRefused) {
-      return { error: error.message, status: 400 };
-    }
-    throw error;
-  }
+  return {
+    orderId: attempt.orderId,
+    provider: name,
+    ...(choice.way === "again" && (choice.payerPhone ?? attempt.phone)
+      ? { payerPhone: choice.payerPhone ?? attempt.phone! }
+      : {}),
+  };
 }
 
 /** The order's payment as the shopper's return names it, from an attempt's waiting page. */
-export async function paymentOfAttempt(shop: Pick<Services, "db">, page: string) {
+export async function paymentOfAttempt(shop: Pick<Shop, "db">, page: string) {
   const attempt = await attemptOfPage(shop.db, page);
   if (!attempt) return null;
   const [order] = await shop.db

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { classifyDatabaseFailure, INPUT_REJECTED } from "~/db/database-errors";
+import { startCheckout } from "~/flows/start-checkout.server";
 import { msg } from "~/i18n/messages";
-import { CheckoutError } from "~/modules/checkout/checkout.server";
-import { startCheckout } from "~/modules/checkout/start-checkout.server";
+import { CheckoutError } from "~/modules/checkout/pricing";
 import { clientAddressContext, servicesContext } from "~/services.server";
 import { apiError } from "~/utils/api-error";
 import { logger } from "~/utils/logger.server";

@@ -10,10 +10,11 @@ import { ProductImage } from "~/components/ProductImage";
 import { useFieldErrors } from "~/components/use-field-errors";
 import { useHydrated } from "~/components/use-hydrated";
 import { orUnavailable } from "~/db/unavailable.server";
+import { codeAction, codeOfCart } from "~/flows/apply-code.server";
+import { startCheckout } from "~/flows/start-checkout.server";
 import { msg } from "~/i18n/messages";
 import { cartCode, loadCart, readCartId } from "~/modules/cart/cart.server";
 import { cartAction } from "~/modules/cart/cart-action.server";
-import { CheckoutError } from "~/modules/checkout/checkout.server";
 import { totalForChosenDelivery } from "~/modules/checkout/checkout-form";
 import {
   DELIVERY_METHODS,
@@ -22,8 +23,7 @@ import {
   PICKUP_LOCATIONS,
   shortOfFreeDelivery,
 } from "~/modules/checkout/delivery";
-import { startCheckout } from "~/modules/checkout/start-checkout.server";
-import { codeAction, codeOfCart } from "~/modules/discounts/cart-code.server";
+import { CheckoutError } from "~/modules/checkout/pricing";
 import { checkoutToRetry, retryCookie } from "~/modules/orders/order-success.server";
 import { paymentChoices } from "~/modules/payments/catalogue";
 import { useShopConfig } from "~/root";

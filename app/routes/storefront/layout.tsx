@@ -3,7 +3,7 @@ import { data, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage, errorPageFor } from "~/components/ErrorPage";
 import { Shell } from "~/components/shell/Shell";
 import { pageShopper, ShopperMarker, ShopperScript } from "~/components/shell/shopper";
-import { loadShopper } from "~/modules/cart/shopper.server";
+import { loadShopper } from "~/flows/shopper.server";
 import { stockedCategories } from "~/modules/catalog/listing.server";
 import { navCategories } from "~/modules/catalog/nav-categories";
 import { useShopConfig } from "~/root";

@@ -1,28 +1,31 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { DatabaseHandle, Db, Tx } from "~/db/client.server";
-import { orderEvents, orders, paymentAttempts } from "~/db/schema";
+import type { DatabaseHandle, Db } from "~/db/client.server";
 import { holdPieces, releasePieces } from "~/flows/order-stock.server";
-import { msg } from "~/i18n/messages";
 import { itemCount } from "~/modules/cart/cart-rules";
 import type { HoldTerms } from "~/modules/inventory/stock-rules";
-import { PROVIDER_DESCRIPTIONS } from "~/modules/payments/catalogue";
+import {
+  claimAttempt,
+  extendHold,
+  lockNumberForPrompt,
+  newAttempt,
+  openAttemptOf,
+  orderToAsk,
+  PaymentRequestFailed,
+  PromptRefused,
+  paymentRequested,
+  paymentRequestFailed,
+  promptRefusedFor,
+  prompts,
+} from "~/modules/orders/payment-asked.server";
+import { closeAttempt, type PaymentAttempt } from "~/modules/orders/payment-attempts.server";
 import {
   merchantReference,
   PaymentError,
   type PaymentFailure,
   type PaymentProvider,
 } from "~/modules/payments/provider";
+import { orderReference } from "~/terms/order-reference";
 import { pathIn } from "~/utils/language";
 import { logger } from "~/utils/logger.server";
-import { orderReference } from "../../terms/order-reference";
-import { closeAttempt, type PaymentAttempt, promptsToNumber } from "./payment-attempts.server";
-import {
-  minutesToWait,
-  PROMPT_WINDOW_MS,
-  PROMPTS_PER_NUMBER,
-  type PromptRefusal,
-  promptRefusal,
-} from "./prompt-rules";
 
 export type PaymentAsk = {
   orderId: string;
@@ -45,47 +48,6 @@ export type PaymentAnswer =
   /** The provider refused the attempt for a reason of the shopper's (their phone is busy). */
   | { orderId: string; redirectUrl: string; failure: PaymentFailure };
 
-/** Why a payment request could not be made; the checkout words it for the shopper. */
-export class PaymentRequestFailed extends Error {
-  constructor(readonly reason: "unavailable" | "paid" | "gone") {
-    super(reason);
-  }
-}
-
-/**
- * No prompt goes to this M-Pesa number now (another order's is on the phone, or the hour's are
- * used up); the message is the shopper's sentence, in the request's language.
- */
-export class PromptRefused extends Error {
-  constructor(readonly refusal: PromptRefusal) {
-    super(
-      refusal.reason === "open"
-        ? msg.promptOpenOnNumber
-        : msg.promptsPerHourUsed(PROMPTS_PER_NUMBER, minutesToWait(refusal.retryAfterMs)),
-    );
-  }
-}
-
-/** The providers that prompt a phone (M-Pesa Express): their prompts are limited per number. */
-const PROMPTING = PROVIDER_DESCRIPTIONS.filter((d) => d.asksPayerPhone).map((d) => d.name);
-const prompts = (provider: string) => PROMPTING.includes(provider);
-
-/**
- * Whether a prompt to `phone` would be refused now, for `orderId` (null: an order not yet
- * placed). Read without the number's lock: checkout asks before placing an order, so a refused
- * shopper is told at once; requestPayment asks again under the lock, and that answer decides.
- */
-export async function promptRefusedFor(
-  db: Db | Tx,
-  provider: Pick<PaymentProvider, "name" | "attemptExpiresMs">,
-  orderId: string | null,
-  phone: string,
-) {
-  if (!prompts(provider.name)) return null;
-  const sent = await promptsToNumber(db, phone, PROMPTING, PROMPT_WINDOW_MS);
-  return promptRefusal(sent, orderId, new Date(), provider.attemptExpiresMs ?? PROMPT_WINDOW_MS);
-}
-
 /**
  * Asks a provider to take an order's payment, as the order's next attempt. One request per order
  * at a time, across processes: a second waits on the order's lock, then finds the first's answer.
@@ -101,15 +63,12 @@ export function requestPayment(
 
 async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
   const { orderId, provider } = ask;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await orderToAsk(db, orderId);
   if (!order) throw new PaymentRequestFailed("gone");
   if (order.paymentStatus?.state === "COMPLETED" || !["Pending", "Failed"].includes(order.status)) {
     throw new PaymentRequestFailed("paid");
   }
-  const [open] = await db
-    .select()
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.state, "open")));
+  const open = await openAttemptOf(db, orderId);
   if (
     open &&
     ask.mode === "resume" &&
@@ -125,11 +84,7 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
   const attempt = await refusingToFlood(db, order, provider.name, () =>
     db.transaction(async (tx) => {
       if (phone) {
-        // One request per number at a time, across orders and processes (the lock ends with the
-        // transaction): the prompts it counts include every one committed before it.
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtextextended(${`prompt:${phone}`}, 0))`,
-        );
+        await lockNumberForPrompt(tx, phone);
         const refusal = await promptRefusedFor(tx, provider, orderId, phone);
         if (refusal) throw new PromptRefused(refusal);
       }
@@ -137,45 +92,21 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
         // Asked for another way, or abandoned half-way: a late payment of it still counts.
         await closeAttempt(tx, open.id, open.reference ? "replaced" : "failed");
       }
-      const [claimed] = await tx
-        .update(orders)
-        .set({
-          paymentAttempts: sql`${orders.paymentAttempts} + 1`,
-          paymentRequestedAt: new Date(),
-          status: "Pending",
-          nextCheckAt: sql`now() + interval '5 minutes'`,
-        })
-        .where(eq(orders.id, orderId))
-        .returning({ number: orders.paymentAttempts });
-      const number = claimed!.number;
+      const number = await claimAttempt(tx, orderId);
       // Units it still holds wait as long again; units it gave back are taken again, or the shopper
       // is told which line is short or held by someone paying (the whole transaction is undone).
       if (order.stockState === "held") {
-        await tx
-          .update(orders)
-          .set({ stockHeldUntil: sql`now() + make_interval(mins => ${ask.hold.minutes})` })
-          .where(eq(orders.id, orderId));
+        await extendHold(tx, orderId, ask.hold.minutes);
       } else if (order.stockState === "released") {
         await holdPieces(tx, { id: orderId, items: order.items }, ask.hold, "payment tried again");
       }
-      if (number > 1) {
-        await tx.insert(orderEvents).values({
-          orderId,
-          kind: "checkout_resumed",
-          details: { attempt: number, provider: provider.name },
-        });
-      }
-      const [made] = await tx
-        .insert(paymentAttempts)
-        .values({
-          orderId,
-          number,
-          provider: provider.name,
-          amount: order.amount,
-          phone: phone ?? ask.payerPhone ?? null,
-        })
-        .returning();
-      return made!;
+      return newAttempt(tx, {
+        orderId,
+        number,
+        provider: provider.name,
+        amount: order.amount,
+        phone: phone ?? ask.payerPhone ?? null,
+      });
     }),
   );
 
@@ -204,27 +135,9 @@ async function requestLocked(db: Db, ask: PaymentAsk): Promise<PaymentAnswer> {
       waitingUrl,
       ...(ask.payerPhone ? { payerPhone: ask.payerPhone } : {}),
     });
-    await db.transaction(async (tx) => {
-      await tx
-        .update(paymentAttempts)
-        .set({ reference, redirectUrl })
-        .where(eq(paymentAttempts.id, attempt.id));
-      await tx
-        .update(orders)
-        .set({
-          paymentProvider: provider.name,
-          paymentReference: reference,
-          paymentRedirectUrl: redirectUrl,
-          // A new attempt is asked about afresh (a payment's answer is per attempt).
-          paymentStatus: null,
-        })
-        .where(eq(orders.id, orderId));
-      await tx.insert(orderEvents).values({
-        orderId,
-        kind: "payment_requested",
-        details: { provider: provider.name, reference, attempt: attempt.number },
-      });
-    });
+    await db.transaction((tx) =>
+      paymentRequested(tx, attempt, { provider: provider.name, reference, redirectUrl }),
+    );
     return { orderId, redirectUrl };
   } catch (error) {
     const failure = error instanceof PaymentError ? error.failure : undefined;
@@ -253,20 +166,13 @@ async function refusingToFlood<T>(
   } catch (error) {
     if (error instanceof PromptRefused && order.status === "Pending" && !order.paymentReference) {
       await db.transaction(async (tx) => {
-        const [failed] = await tx
-          .update(orders)
-          .set({ status: "Failed", paymentRequestedAt: null })
-          .where(and(eq(orders.id, order.id), eq(orders.status, "Pending")))
-          .returning({ stockState: orders.stockState });
-        if (!failed) return;
-        await tx.insert(orderEvents).values({
-          orderId: order.id,
-          kind: "payment_request_failed",
-          details: { provider, reason: "not sent, as that M-Pesa number had too many prompts" },
-        });
-        if (failed.stockState === "held") {
-          await releasePieces(tx, order.id, "M-Pesa number not prompted");
-        }
+        const stock = await paymentRequestFailed(
+          tx,
+          order.id,
+          { provider, reason: "not sent, as that M-Pesa number had too many prompts" },
+          true,
+        );
+        if (stock === "held") await releasePieces(tx, order.id, "M-Pesa number not prompted");
       });
     }
     throw error;
@@ -304,18 +210,7 @@ async function failRequest(
         : {}),
     });
     // The claim is let go, so the shopper's "try again" can ask at once.
-    const [order] = await tx
-      .update(orders)
-      .set({ status: "Failed", paymentRequestedAt: null })
-      .where(eq(orders.id, orderId))
-      .returning({ stockState: orders.stockState });
-    await tx.insert(orderEvents).values({
-      orderId,
-      kind: "payment_request_failed",
-      details: { provider, reason },
-    });
-    if (order?.stockState === "held") {
-      await releasePieces(tx, orderId, "payment provider unreachable");
-    }
+    const stock = await paymentRequestFailed(tx, orderId, { provider, reason });
+    if (stock === "held") await releasePieces(tx, orderId, "payment provider unreachable");
   });
 }

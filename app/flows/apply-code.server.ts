@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import type { Db } from "~/db/client.server";
 import { msg } from "~/i18n/messages";
-import { type Cart, cartCode, loadCart, readCartId } from "~/modules/cart/cart.server";
+import { type Cart, cartCode, loadCart, readCartId, setCartCode } from "~/modules/cart/cart.server";
 import { flashCookie } from "~/modules/cart/flash.server";
+import type { CartLine, Offer } from "~/modules/discounts/code-rules";
+import { type OfferAnswer, offerForLines, triedOffer } from "~/modules/discounts/codes.server";
 import { formatKsh } from "~/terms/money";
-import type { Offer } from "./code-rules";
-import { applyCode, offerForLines, removeCode } from "./codes.server";
 
 /** The lines of a cart as a code reads them: those that can be bought. */
 const linesOf = (cart: Cart) =>
@@ -36,6 +36,20 @@ export const codeApplied = (offer: Offer) =>
     : msg.codeAppliedOff(offer.code ?? "", formatKsh(offer.discount));
 
 /**
+ * The shopper's 'Apply': tried (triedOffer), and kept with the cart when it applies. Answers the
+ * offer, or the sentence saying why not.
+ */
+export async function applyCode(
+  db: Db,
+  input: { cartId: string; typed: string; lines: readonly CartLine[]; clientAddress: string },
+): Promise<OfferAnswer> {
+  const answer = await triedOffer(db, input.typed, input.lines, input.clientAddress);
+  if (!answer.ok) return answer;
+  await setCartCode(db, input.cartId, answer.offer.code);
+  return answer;
+}
+
+/**
  * The cart page's 'Apply' and 'Remove' for a discount code, with or without JavaScript: a code
  * that applies is kept with the cart and the page comes back saying so; one that does not is
  * answered with its sentence beside the field, and what was typed stays in it.
@@ -44,7 +58,7 @@ export async function codeAction(db: Db, request: Request, form: FormData, clien
   const cart = await loadCart(db, await readCartId(request));
   if (!cart.id) throw redirect("/cart");
   if (form.get("intent") === "remove-code") {
-    await removeCode(db, cart.id);
+    await setCartCode(db, cart.id, null);
     throw redirect("/cart");
   }
   const typed = String(form.get("code") ?? "").slice(0, 60);

@@ -1,9 +1,9 @@
+import { EMPTY_CART, readCartId } from "~/modules/cart/cart.server";
+import { rememberedCart } from "~/modules/cart/cart-memory.server";
+import { flashCookie, readFlash } from "~/modules/cart/flash.server";
 import { freeDeliveryApplies, shortOfFreeDelivery } from "~/modules/checkout/delivery";
 import type { Services } from "~/services.server";
 import { logger } from "~/utils/logger.server";
-import { EMPTY_CART, readCartId } from "./cart.server";
-import { rememberedCart } from "./cart-memory.server";
-import { flashCookie, readFlash } from "./flash.server";
 
 /**
  * What a storefront page shows of one shopper: their cart (for the header's count and the

@@ -1,14 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orderEvents, orders } from "~/db/schema";
 import { sellHeldPieces } from "~/flows/order-stock.server";
 import { recordEvent } from "~/modules/audit/audit.server";
 import { type MessageSettings, queueOrderMessages } from "~/modules/messages/outbox.server";
+import { startFulfilment } from "~/modules/orders/fulfilment.server";
+import { lockOrder, markPaidByCode, PAID_BY_CODE_METHOD } from "~/modules/orders/new-orders.server";
 import { recordSettlement } from "~/utils/metrics.server";
-import { startFulfilment } from "./fulfilment.server";
-
-/** How an order a code paid in full shows where a payment method would (the owner's pages). */
-export const PAID_BY_CODE_METHOD = "Discount code";
 
 /**
  * An order whose discount code left nothing to pay (a total of 0): no provider takes a payment of
@@ -19,31 +15,10 @@ export const PAID_BY_CODE_METHOD = "Discount code";
  */
 export async function completePaidByCode(db: Db, settings: MessageSettings, orderId: string) {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const order = await lockOrder(tx, orderId);
     if (order?.amount !== 0) return false;
     if (order.status !== "Pending") return order.paymentMethod === PAID_BY_CODE_METHOD;
-    const description = `paid in full by the discount code ${order.discountCode ?? ""}`.trim();
-    await tx
-      .update(orders)
-      .set({
-        status: "Completed",
-        paymentMethod: PAID_BY_CODE_METHOD,
-        paymentStatus: {
-          state: "COMPLETED",
-          amount: 0,
-          currency: order.currency,
-          merchantReference: order.id,
-          paymentMethod: PAID_BY_CODE_METHOD,
-          confirmationCode: null,
-          description,
-        },
-      })
-      .where(eq(orders.id, order.id));
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      kind: "paid_by_code",
-      details: { code: order.discountCode, from: "Pending", to: "Completed" },
-    });
+    await markPaidByCode(tx, order);
     await recordEvent(tx, {
       actorId: null,
       entity: "order",

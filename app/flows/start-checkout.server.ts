@@ -1,11 +1,12 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { clearCart, readCartId } from "~/modules/cart/cart.server";
+import type { RequestedItem } from "~/modules/checkout/pricing";
 import { holdTermsOf } from "~/modules/inventory/stock-rules";
 import { purchaseTriedAgain } from "~/modules/orders/order-success.server";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import type { Settings } from "~/settings.server";
 import { type Language, pathLanguage } from "~/utils/language";
-import { placeOrder, type RequestedItem } from "./checkout.server";
+import { placeOrder } from "./place-order.server";
 
 type CheckoutRequest = {
   /** The checkout form's fields (name, phone, email, delivery...), validated by placeOrder. */

@@ -1,11 +1,27 @@
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { DatabaseHandle, Db } from "~/db/client.server";
-import { type OrderItem, orderEvents, orders, products } from "~/db/schema";
+import { products } from "~/db/schema";
 import { holdPieces } from "~/flows/order-stock.server";
+import { completePaidByCode } from "~/flows/paid-by-code.server";
+import { requestPayment } from "~/flows/request-payment.server";
 import { msg } from "~/i18n/messages";
-import { cartTotal, MAX_LINES, MAX_QUANTITY } from "~/modules/cart/cart-rules";
 import { priceNow } from "~/modules/catalog/sale-sql.server";
-import { type CartLine, NO_OFFER, type Offer } from "~/modules/discounts/code-rules";
+import {
+  CHECKOUT_MESSAGES,
+  type CheckoutData,
+  payerPhoneSchema,
+  validateCheckout,
+} from "~/modules/checkout/checkout-form";
+import { checkoutKey } from "~/modules/checkout/checkout-key.server";
+import {
+  CheckoutError,
+  checkRequest,
+  type PricedOrder,
+  priceLines,
+  type RequestedItem,
+  requestedIds,
+  withOffer,
+} from "~/modules/checkout/pricing";
 import { CodeRefused, holdCodeUse, triedOffer } from "~/modules/discounts/codes.server";
 import {
   firstUnfilledLine,
@@ -17,31 +33,19 @@ import {
   DEFAULT_STOCK_HOLD_MINUTES,
   type HoldTerms,
 } from "~/modules/inventory/stock-rules";
-import { completePaidByCode } from "~/modules/orders/paid-by-code.server";
+import { findOpenOrder, insertOrder, orderPageOf } from "~/modules/orders/new-orders.server";
+import { recordOrderEvent } from "~/modules/orders/order-records.server";
 import {
   PaymentRequestFailed,
   PromptRefused,
   promptRefusedFor,
-  requestPayment,
-} from "~/modules/orders/payment-request.server";
+} from "~/modules/orders/payment-asked.server";
 import { describeProvider } from "~/modules/payments/catalogue";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
 import { type Language, pathIn } from "~/utils/language";
 import { recordOrderCreated } from "~/utils/metrics.server";
-import {
-  CHECKOUT_MESSAGES,
-  type CheckoutData,
-  payerPhoneSchema,
-  validateCheckout,
-} from "./checkout-form";
-import { checkoutKey } from "./checkout-key.server";
-import { deliveryFee, orderTotal } from "./delivery";
-import { mergeLines } from "./order-lines";
-
-// What a checkout is refused with is said in the request's language (`msg`): the cart page's
-// action answers in the page's.
 
 /**
  * Each order asks its provider for a payment: placed orders are limited per shopper (the cart and
@@ -56,36 +60,6 @@ export const CHECKOUTS_PER_ADDRESS: Limit = {
 export const CHECKOUTS_PER_CART: Limit = { name: "checkout-cart", points: 5, windowSeconds: 600 };
 export const CHECKOUTS_PER_PHONE: Limit = { name: "checkout-phone", points: 5, windowSeconds: 600 };
 
-/** Why a checkout was refused; `status` is the HTTP status and `code` the spec's error code. */
-export class CheckoutError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 409 | 429 | 502 = 400,
-    readonly code:
-      | "INVALID_ARGUMENT"
-      | "ABORTED"
-      | "RESOURCE_EXHAUSTED"
-      | "UNAVAILABLE" = "INVALID_ARGUMENT",
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
-/** What the browser asks for: ids, sizes and quantities. Names and prices it sends are ignored. */
-export type RequestedItem = { productId: string; size: string; quantity: number };
-
-export type PricedOrder = {
-  items: OrderItem[];
-  /** The lines as a discount code reads them (with their categories). */
-  lines: CartLine[];
-  subtotal: number;
-  /** What a discount code gave: shillings off the goods, free delivery. */
-  offer: Offer;
-  fee: number;
-  total: number;
-};
-
 /**
  * Prices a request from the database: every product in stock, every size real, quantities sane;
  * delivery is free when the subtotal reaches `freeDeliveryOver` (0: never).
@@ -96,11 +70,7 @@ export async function priceItems(
   method: string,
   freeDeliveryOver: number,
 ): Promise<PricedOrder> {
-  if (requested.length === 0) throw new CheckoutError(msg.cartIsEmpty);
-  if (requested.length > MAX_LINES) throw new CheckoutError(msg.tooManyLines(MAX_LINES));
-  // Copies of a line count together against the per-line cap.
-  const lines = mergeLines(requested);
-  const ids = [...new Set(lines.map((i) => i.productId))];
+  checkRequest(requested);
   const rows = await db
     .select({
       id: products.id,
@@ -113,41 +83,8 @@ export async function priceItems(
       inStock: products.inStock,
     })
     .from(products)
-    .where(inArray(products.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const items: OrderItem[] = lines.map((line) => {
-    const product = byId.get(line.productId);
-    if (!product?.inStock) {
-      throw new CheckoutError(product ? msg.itemUnavailable(product.name) : msg.anItemUnavailable);
-    }
-    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY) {
-      throw new CheckoutError(msg.chooseQuantityOf(MAX_QUANTITY, product.name));
-    }
-    if (product.sizes.length ? !product.sizes.includes(line.size) : line.size !== "") {
-      throw new CheckoutError(msg.chooseValidSize(product.name));
-    }
-    return {
-      productId: product.id,
-      name: product.name,
-      quantity: line.quantity,
-      price: product.price,
-      ...(product.price < product.regularPrice ? { wasPrice: product.regularPrice } : {}),
-      ...(line.size ? { size: line.size } : {}),
-    };
-  });
-  const subtotal = cartTotal(items);
-  return {
-    items,
-    lines: items.map((i) => ({
-      price: i.price,
-      quantity: i.quantity,
-      category: byId.get(i.productId!)!.category,
-    })),
-    subtotal,
-    offer: NO_OFFER,
-    fee: deliveryFee(method, subtotal, freeDeliveryOver),
-    total: orderTotal(subtotal, method, freeDeliveryOver),
-  };
+    .where(inArray(products.id, requestedIds(requested)));
+  return priceLines(requested, rows, method, freeDeliveryOver);
 }
 
 /**
@@ -169,13 +106,7 @@ async function withCode(
       ? new CheckoutError(answer.error, 429, "RESOURCE_EXHAUSTED", "discountCode")
       : new CheckoutError(answer.error, 409, "ABORTED", "discountCode");
   }
-  const { offer } = answer;
-  return {
-    ...priced,
-    offer,
-    fee: deliveryFee(method, priced.subtotal, freeDeliveryOver, offer),
-    total: orderTotal(priced.subtotal, method, freeDeliveryOver, offer),
-  };
+  return withOffer(priced, answer.offer, method, freeDeliveryOver);
 }
 
 type PlaceOrder = {
@@ -208,8 +139,6 @@ type PlaceOrder = {
   /** What the shopper's and the owner's messages need, for an order a code pays in full. */
   messages?: Parameters<typeof completePaidByCode>[1];
 };
-
-type OpenOrder = { id: string };
 
 /**
  * Checkout: validate, price from the database, create the order as Pending with its units held
@@ -375,24 +304,9 @@ async function countCheckout(
   }
 }
 
-/** The order a submission placed, while it is Pending or was never sent to its provider. */
-async function findOpenOrder(db: Db, key: string): Promise<OpenOrder | undefined> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.idempotencyKey, key),
-        or(eq(orders.status, "Pending"), isNull(orders.paymentReference)),
-      ),
-    );
-  return row;
-}
-
 /**
- * Creates the Pending order with its units held (its payment is asked for next). Answers
- * its id, or null when an open order with the same key already exists (the unique index decides
- * between two requests, before any unit is taken). A line the shelf cannot fill rolls it all back
+ * Creates the Pending order with its code's use and its units held (its payment is asked for
+ * next). Answers its id, or null when an open order with the same key already exists. A line the shelf cannot fill rolls it all back
  * and is refused with a CheckoutError naming it.
  */
 async function createOrder(
@@ -409,42 +323,32 @@ async function createOrder(
   const { priced, customer } = o;
   return refusingShortLines(() =>
     db.transaction(async (tx) => {
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          status: "Pending",
-          amount: priced.total,
-          currency: "KES",
-          items: priced.items,
-          customerName: customer.name,
-          customerPhone: customer.phone,
-          customerEmail: customer.email,
-          address: customer.address,
-          city: customer.city,
-          notes: customer.notes,
-          deliveryMethod: customer.deliveryMethod,
-          deliveryFee: priced.fee,
-          discountCode: priced.offer.code,
-          discount: priced.offer.discount,
-          pickupLocation: customer.pickupLocation,
-          cartId: o.input.cartId,
-          clientAddress: o.input.clientAddress ?? null,
-          language: o.input.language ?? "en",
-          retryOf: o.input.retryOf ?? null,
-          paymentProvider: o.provider,
-          idempotencyKey: o.key,
-          nextCheckAt: new Date(Date.now() + 5 * 60_000),
-        })
-        .onConflictDoNothing({
-          target: orders.idempotencyKey,
-          where: sql`${orders.status} = 'Pending' or ${orders.paymentReference} is null`,
-        })
-        .returning({ id: orders.id });
-      if (!order) return null;
+      const orderId = await insertOrder(tx, {
+        amount: priced.total,
+        items: priced.items,
+        customerName: customer.name,
+        customerPhone: customer.phone,
+        customerEmail: customer.email,
+        address: customer.address,
+        city: customer.city,
+        notes: customer.notes,
+        deliveryMethod: customer.deliveryMethod,
+        deliveryFee: priced.fee,
+        discountCode: priced.offer.code,
+        discount: priced.offer.discount,
+        pickupLocation: customer.pickupLocation,
+        cartId: o.input.cartId,
+        clientAddress: o.input.clientAddress ?? null,
+        language: o.input.language ?? "en",
+        retryOf: o.input.retryOf ?? null,
+        paymentProvider: o.provider,
+        idempotencyKey: o.key,
+      });
+      if (!orderId) return null;
       if (priced.offer.code) {
         await holdCodeUse(tx, {
           code: priced.offer.code,
-          orderId: order.id,
+          orderId,
           phone: customer.phone,
           // The M-Pesa number asked to pay is the customer too (per-customer limits).
           payerPhone: describeProvider(o.provider)?.asksPayerPhone
@@ -452,8 +356,8 @@ async function createOrder(
             : undefined,
         });
       }
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
+      await recordOrderEvent(tx, {
+        orderId,
         kind: "created",
         details: {
           amount: priced.total,
@@ -465,8 +369,8 @@ async function createOrder(
           items: priced.items.length,
         },
       });
-      await holdPieces(tx, { id: order.id, items: priced.items }, o.hold, "checkout");
-      return order.id;
+      await holdPieces(tx, { id: orderId, items: priced.items }, o.hold, "checkout");
+      return orderId;
     }),
   );
 }
@@ -501,10 +405,7 @@ async function paidByCode(db: Db, orderId: string, input: PlaceOrder) {
   if (!(await completePaidByCode(db, input.messages, orderId))) {
     throw new CheckoutError(msg.alreadyOnItsWay, 409, "ABORTED");
   }
-  const [order] = await db
-    .select({ token: orders.trackingToken, language: orders.language })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const order = await orderPageOf(db, orderId);
   const page = pathIn(order!.language, `/orders/${order!.token}`);
   return { orderId, redirectUrl: `${input.publicUrl}${page}`, paid: true as const };
 }
