@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orderEvents, orders, productStock, products, stockMovements } from "~/db/schema";
+import { failAbandonedOrders } from "~/flows/reconcile-payments.server";
 import {
   type Collection,
   orderIdFor,
@@ -16,7 +17,6 @@ import {
 } from "~/modules/import/firestore-export";
 import { importExport, importProducts } from "~/modules/import/import.server";
 import { DiskStorage } from "~/modules/media/storage.server";
-import { failAbandonedOrders } from "~/modules/orders/reconcile.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
 import { databases } from "../setup/databases";
 import { tempDir } from "../setup/temp-dir";

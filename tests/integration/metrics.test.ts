@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { orders, products } from "~/db/schema";
+import { reconcilePendingOrders } from "~/flows/reconcile-payments.server";
+import { settleOrder } from "~/flows/settle-payment.server";
 import { placeOrder } from "~/modules/checkout/checkout.server";
-import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
-import { settleOrder } from "~/modules/orders/settlement.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { metricsRegistry } from "~/utils/metrics.server";

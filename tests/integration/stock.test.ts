@@ -4,22 +4,19 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, productStock, products, refunds, stockMovements, user } from "~/db/schema";
+import { changeOrderStatus } from "~/flows/change-order-status.server";
 import {
   holdPieces,
   releasePieces,
   sellHeldPieces,
   sellReleasedPieces,
 } from "~/flows/order-stock.server";
+import { reconcilePendingOrders } from "~/flows/reconcile-payments.server";
+import { settleOrder } from "~/flows/settle-payment.server";
 import { CheckoutError, placeOrder, type RequestedItem } from "~/modules/checkout/checkout.server";
 import { NotEnoughStockError, setStock } from "~/modules/inventory/stock.server";
 import { DEFAULT_HOLD_LIMITS } from "~/modules/inventory/stock-rules";
-import {
-  changeOrderStatus,
-  orderSections,
-  parseOrdersQuery,
-} from "~/modules/orders/admin-orders.server";
-import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
-import { settleOrder } from "~/modules/orders/settlement.server";
+import { orderSections, parseOrdersQuery } from "~/modules/orders/admin-orders.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { databases } from "../setup/databases";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema";
+import { type SettlingShop, settleOrder } from "~/flows/settle-payment.server";
 import { msg } from "~/i18n/messages";
 import { clearCart, restoreItems } from "~/modules/cart/cart.server";
 import { describeProvider } from "~/modules/payments/catalogue";
@@ -13,7 +14,7 @@ import { shopCookie } from "~/utils/shop-cookie.server";
 import { isUuid } from "~/utils/uuid";
 import { attemptForPayment, attemptOfPage } from "./payment-attempts.server";
 import { payAgain, type Shop } from "./payment-waiting.server";
-import { orderForPayment, type SettlingShop, settleOrder } from "./settlement.server";
+import { orderForPayment } from "./settled-orders.server";
 import { orderReference, paidOrderOfPurchase, paymentFact } from "./tracking.server";
 
 /**

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { orders } from "~/db/schema";
+import { checkAttempt } from "~/flows/check-attempts.server";
 import { msg } from "~/i18n/messages";
 import { HoldRefused, NotEnoughStockError } from "~/modules/inventory/stock.server";
 import { holdTermsOf } from "~/modules/inventory/stock-rules";
@@ -10,7 +11,6 @@ import { countAttempt, type Limit } from "~/modules/throttle/throttle.server";
 import type { Services } from "~/services.server";
 import { readablePhone } from "~/terms/phone";
 import { orderReference } from "../../terms/order-reference";
-import { checkAttempt } from "./attempt-checks.server";
 import { attemptOfPage } from "./payment-attempts.server";
 import { PaymentRequestFailed, PromptRefused, requestPayment } from "./payment-request.server";
 import { paymentFact } from "./tracking.server";
