@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { reconciliationJob } from "~/flows/reconcile-payments-job.server";
 import { seedOnFirstRun } from "~/flows/seed-sample-catalogue.server";
 import { stockAlertsJob } from "~/flows/stock-alerts-job.server";
 import { adminCount, createAdmin } from "~/modules/auth/admins.server";
@@ -12,7 +13,6 @@ import { startSaleClock } from "~/modules/catalog/sale-clock.server";
 import { type Jobs, startJobs } from "~/modules/jobs/jobs.server";
 import { ensureBrandImages } from "~/modules/media/brand.server";
 import { startMessageSender } from "~/modules/messages/sender.server";
-import { reconciliationJob } from "~/modules/orders/reconcile-job.server";
 import { DEMO_PAYMENTS_WARNING, DEMO_SEVERAL_PROCESSES_WARNING } from "~/modules/payments/settings";
 import { createServices, type Services } from "~/services.server";
 import { type Settings, settingsFromEnvironment } from "~/settings.server";

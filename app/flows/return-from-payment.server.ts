@@ -1,14 +1,11 @@
 import type { Db } from "~/db/client.server";
 import { clearCart, restoreItems } from "~/modules/cart/cart.server";
 import { returnedOrder } from "~/modules/orders/order-success.server";
-import {
-  orderForPayment,
-  type SettlingShop,
-  settleOrder,
-} from "~/modules/orders/settlement.server";
+import { orderForPayment } from "~/modules/orders/settled-orders.server";
 import { paidOrderOfPurchase } from "~/modules/orders/tracking.server";
 import type { PaymentRef } from "~/modules/payments/registry";
 import { logger } from "~/utils/logger.server";
+import { type SettlingShop, settleOrder } from "./settle-payment.server";
 
 /**
  * The shopper's return from the payment provider: settles the order by asking the provider (never

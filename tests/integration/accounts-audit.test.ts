@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditEvents, orders, products, session } from "~/db/schema";
 import { toggleProduct } from "~/flows/arrange-products.server";
+import { changeOrderStatus } from "~/flows/change-order-status.server";
 import { asAdmin } from "~/modules/audit/acting-as.server";
 import { historyOf, listActivity } from "~/modules/audit/audit.server";
 import {
@@ -17,7 +18,6 @@ import {
 import { createAdmin } from "~/modules/auth/admins.server";
 import { DISABLED } from "~/modules/auth/auth.server";
 import { WRONG_CREDENTIALS } from "~/modules/auth/login.server";
-import { changeOrderStatus } from "~/modules/orders/admin-orders.server";
 import { action as accountsAction } from "~/routes/admin/accounts";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as loginAction } from "~/routes/admin/login";

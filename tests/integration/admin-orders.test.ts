@@ -2,15 +2,15 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { type OrderStatus, orderEvents, orders, products, user } from "~/db/schema";
+import { changeOrderStatus } from "~/flows/change-order-status.server";
 import {
   adminOrderPage,
-  changeOrderStatus,
-  OrderStatusError,
   orderSections,
   ordersForExport,
   parseOrdersQuery,
 } from "~/modules/orders/admin-orders.server";
 import { dashboardStats, revenueByDay } from "~/modules/orders/dashboard.server";
+import { OrderStatusError } from "~/modules/orders/order-status.server";
 import { csvLine } from "~/modules/orders/orders-csv";
 import { databases } from "../setup/databases";
 

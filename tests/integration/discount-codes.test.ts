@@ -13,12 +13,12 @@ import {
   products,
 } from "~/db/schema";
 import { placeOrder } from "~/flows/place-order.server";
+import { refundOrder } from "~/flows/refund-order.server";
+import { settleOrder } from "~/flows/settle-payment.server";
 import { CheckoutError } from "~/modules/checkout/pricing";
 import { CODE_TRIES_PER_ADDRESS, listCodes, triedOffer } from "~/modules/discounts/codes.server";
 import { setStock } from "~/modules/inventory/stock.server";
 import { dashboardStats, revenueByDay } from "~/modules/orders/dashboard.server";
-import { refundOrder } from "~/modules/orders/refunds.server";
-import { settleOrder } from "~/modules/orders/settlement.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { forgetAttempts } from "~/modules/throttle/throttle.server";
 import { databases } from "../setup/databases";

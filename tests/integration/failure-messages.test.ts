@@ -160,7 +160,7 @@ describe.each(databases)("a failed payment's messages, on $name", (database) => 
     const { orderId, redirectUrl, order } = await checkout("pesapal");
     await payAt(redirectUrl, "fail", { method: "visa", sendIpn: false });
     // The shopper's return asks Pesapal; then 'Try again' from the same browser.
-    const { settleOrder } = await import("~/modules/orders/settlement.server");
+    const { settleOrder } = await import("~/flows/settle-payment.server");
     await settleOrder(
       shop,
       { provider: "pesapal", reference: order.paymentReference! },

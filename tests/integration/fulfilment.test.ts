@@ -3,15 +3,12 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messages, orderEvents, orders, products, user } from "~/db/schema";
+import { moveFulfilment, undoFulfilment } from "~/flows/fulfil-order.server";
 import { placeOrder } from "~/flows/place-order.server";
+import { settleOrder } from "~/flows/settle-payment.server";
 import { trackNotFound as NOT_FOUND, trackTooManyTries as TOO_MANY_TRIES } from "~/i18n/en";
 import { orderSections, parseOrdersQuery, toPackCount } from "~/modules/orders/admin-orders.server";
-import {
-  FulfilmentError,
-  moveFulfilment,
-  undoFulfilment,
-} from "~/modules/orders/fulfilment.server";
-import { settleOrder } from "~/modules/orders/settlement.server";
+import { FulfilmentError } from "~/modules/orders/fulfilment.server";
 import { TRACK_LIMIT } from "~/modules/orders/tracking.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";

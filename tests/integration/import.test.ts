@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orderEvents, orders, productStock, products, stockMovements } from "~/db/schema";
 import { importExport, importProducts } from "~/flows/import-shop.server";
+import { failAbandonedOrders } from "~/flows/reconcile-payments.server";
 import {
   type Collection,
   orderIdFor,
   readExportDocuments,
 } from "~/modules/import/firestore-export";
 import { DiskStorage } from "~/modules/media/storage.server";
-import { failAbandonedOrders } from "~/modules/orders/reconcile.server";
 import { IMAGE_WIDTHS, imageHeight, variantKey } from "~/utils/image-urls";
 import { databases } from "../setup/databases";
 import { tempDir } from "../setup/temp-dir";

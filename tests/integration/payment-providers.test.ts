@@ -2,22 +2,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
+import { changeOrderStatus } from "~/flows/change-order-status.server";
 import { placeOrder } from "~/flows/place-order.server";
+import { receivePaymentNotification } from "~/flows/receive-payment-notification.server";
+import { reconcilePendingOrders } from "~/flows/reconcile-payments.server";
 import { arriveFromPayment } from "~/flows/return-from-payment.server";
 import * as en from "~/i18n/en";
-import {
-  changeOrderStatus,
-  OrderStatusError,
-  orderSections,
-  parseOrdersQuery,
-  toPackCount,
-} from "~/modules/orders/admin-orders.server";
+import { orderSections, parseOrdersQuery, toPackCount } from "~/modules/orders/admin-orders.server";
 import { dashboardStats } from "~/modules/orders/dashboard.server";
-import {
-  receivePaymentNotification,
-  STATUS_ASK_INTERVAL_MS,
-} from "~/modules/orders/payment-notification.server";
-import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
+import { OrderStatusError } from "~/modules/orders/order-status.server";
+import { STATUS_ASK_INTERVAL_MS } from "~/modules/orders/payment-asks.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { databases } from "../setup/databases";

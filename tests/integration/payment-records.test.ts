@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { orders, paymentAttempts, products } from "~/db/schema";
 import { placeOrder } from "~/flows/place-order.server";
 import { arriveFromPayment } from "~/flows/return-from-payment.server";
+import { waitingPayment } from "~/flows/waiting-payment.server";
 import { adjustStock } from "~/modules/inventory/stock.server";
 import {
   adminOrder,
@@ -11,7 +12,6 @@ import {
   parseOrdersQuery,
   viewCounts,
 } from "~/modules/orders/admin-orders.server";
-import { waitingPayment } from "~/modules/orders/payment-waiting.server";
 import { trackedOrder } from "~/modules/orders/tracking.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import type { Services } from "~/services.server";

@@ -12,7 +12,10 @@ import {
   stockMovements,
   user,
 } from "~/db/schema";
+import { orderAction } from "~/flows/act-on-order.server";
 import { placeOrder } from "~/flows/place-order.server";
+import { refundOrder } from "~/flows/refund-order.server";
+import { settleOrder } from "~/flows/settle-payment.server";
 import {
   adminOrder,
   adminOrderPage,
@@ -22,9 +25,7 @@ import {
   viewCounts,
   withoutRefundDetails,
 } from "~/modules/orders/admin-orders.server";
-import { orderAction } from "~/modules/orders/order-page.server";
-import { previewRefund, RefundError, refundOrder } from "~/modules/orders/refunds.server";
-import { settleOrder } from "~/modules/orders/settlement.server";
+import { previewRefund, RefundError } from "~/modules/orders/refunds.server";
 import { trackedOrder } from "~/modules/orders/tracking.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, productStock, products, refunds, stockMovements, user } from "~/db/schema";
+import { changeOrderStatus } from "~/flows/change-order-status.server";
 import {
   holdPieces,
   releasePieces,
@@ -11,16 +12,12 @@ import {
   sellReleasedPieces,
 } from "~/flows/order-stock.server";
 import { placeOrder } from "~/flows/place-order.server";
+import { reconcilePendingOrders } from "~/flows/reconcile-payments.server";
+import { settleOrder } from "~/flows/settle-payment.server";
 import { CheckoutError, type RequestedItem } from "~/modules/checkout/pricing";
 import { NotEnoughStockError, setStock } from "~/modules/inventory/stock.server";
 import { DEFAULT_HOLD_LIMITS } from "~/modules/inventory/stock-rules";
-import {
-  changeOrderStatus,
-  orderSections,
-  parseOrdersQuery,
-} from "~/modules/orders/admin-orders.server";
-import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
-import { settleOrder } from "~/modules/orders/settlement.server";
+import { orderSections, parseOrdersQuery } from "~/modules/orders/admin-orders.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { databases } from "../setup/databases";

@@ -322,7 +322,7 @@ export async function sellHeldStock(tx: Tx, orderId: string) {
  * time), or that never held (orders placed before decision 57): each line it had held, or every
  * tracked line, is taken as far as the shelf allows. Lines it cannot fill are answered (the order
  * keeps them as `stock_short`): paid, but oversold; the settlement refunds them at once where the
- * provider can (`short-refund.server.ts`), and the owner sees the rest.
+ * provider can (`flows/refund-short-lines.server.ts`), and the owner sees the rest.
  */
 export async function sellReleasedStock(
   tx: Tx,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { messages, orders, user } from "~/db/schema";
 import type { Settings } from "~/settings.server";
@@ -187,4 +187,19 @@ export async function queuePaymentFailedMessages(
     "payment_failed",
     new Date(now.getTime() + PAYMENT_FAILED_NOTICE_MS),
   );
+}
+
+/**
+ * Withdraws the messages a fulfilment step caused that have not gone yet (the owner's 'Undo'),
+ * in the caller's transaction; those already sending or sent stay.
+ */
+export function withdrawStepMessages(tx: Tx, orderId: string, kind: OrderMessageKind, at: Date) {
+  return tx
+    .delete(messages)
+    .where(
+      and(
+        like(messages.dedupeKey, `${stepMessagesKey(orderId, kind, at)}%`),
+        eq(messages.state, "queued"),
+      ),
+    );
 }

@@ -13,18 +13,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import {
-  messages,
-  ORDER_STATUSES,
-  type OrderStatus,
-  orderEvents,
-  orders,
-  refunds,
-  user,
-} from "~/db/schema";
-import { releasePieces } from "~/flows/order-stock.server";
-import { asAdmin } from "~/modules/audit/acting-as.server";
-import { releasesOnStatusChange } from "~/modules/inventory/stock-rules";
+import { messages, ORDER_STATUSES, orderEvents, orders, refunds, user } from "~/db/schema";
 import { deliveryMethodName } from "~/modules/messages/message-texts";
 import { providerCanRefund } from "~/modules/payments/catalogue";
 import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
@@ -461,8 +450,6 @@ export async function adminOrder(db: Db, id: string) {
   return { ...toAdminOrder(row), ...packingOf(row, given) };
 }
 
-export class OrderStatusError extends Error {}
-
 /** Whether the provider confirmed the order's payment, for the status change's question. */
 export async function orderIsPaid(db: Db, orderId: string) {
   if (!isUuid(orderId)) return false;
@@ -477,44 +464,4 @@ export async function orderIsPaid(db: Db, orderId: string) {
     .from(orders)
     .where(eq(orders.id, orderId));
   return row ? paymentFact(row) === "paid" : false;
-}
-
-/**
- * An admin's status change: any of the five values, for orders not Completed or Failed (the spec
- * offers no change for those), recorded with the admin who made it. An unpaid order set to Failed
- * gives its held units back.
- */
-export async function changeOrderStatus(
-  db: Db,
-  input: { orderId: string; status: string; adminId: string },
-) {
-  if (!(ORDER_STATUSES as readonly string[]).includes(input.status)) {
-    throw new OrderStatusError("Unknown status.");
-  }
-  if (!isUuid(input.orderId)) throw new OrderStatusError("No such order.");
-  const status = input.status as OrderStatus;
-  return asAdmin(db, input.adminId, async (tx) => {
-    const [order] = await tx
-      .select({ status: orders.status, stockState: orders.stockState })
-      .from(orders)
-      .where(eq(orders.id, input.orderId))
-      .for("update");
-    if (!order) throw new OrderStatusError("No such order.");
-    if (order.status === "Completed" || order.status === "Failed") {
-      throw new OrderStatusError("Completed and failed orders keep their status.");
-    }
-    if (order.status === status) return status;
-    await tx.update(orders).set({ status }).where(eq(orders.id, input.orderId));
-    await tx.insert(orderEvents).values({
-      orderId: input.orderId,
-      kind: "status_changed",
-      details: { from: order.status, to: status },
-      adminId: input.adminId,
-    });
-    // An unpaid order set to Failed will not be paid for: its held units go back on sale.
-    if (releasesOnStatusChange(order.stockState, status)) {
-      await releasePieces(tx, input.orderId, "set to Failed by an admin", input.adminId);
-    }
-    return status;
-  });
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { msg } from "~/i18n/messages";
 import { describeProvider } from "~/modules/payments/catalogue";
@@ -6,13 +7,11 @@ import { paymentFailureText } from "~/modules/payments/payment-failure";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import { orderReference } from "~/terms/order-reference";
 import { readablePhone } from "~/terms/phone";
-import { checkAttempt } from "./attempt-checks.server";
 import { attemptOfPage } from "./payment-attempts.server";
-import type { SettlingShop } from "./settlement.server";
 import { paymentFact } from "./tracking.server";
 
 /** What the waiting page needs of the shop: its database, payment providers and settings. */
-export type Shop = SettlingShop;
+export type Shop = { db: Db; payments: PaymentProviders };
 
 /**
  * Whether the request comes from the browser that placed the order: its cart cookie (http-only,
@@ -26,15 +25,13 @@ const placedHere = (order: { cartId: string | null }, cartId: string | null) =>
 const prompts = (name: string | null) => Boolean(name && describeProvider(name)?.asksPayerPhone);
 
 /**
- * The page a shopper waits on while they pay on their phone: the attempt its unguessable id
- * names, asked about at most every few seconds, or where the shopper goes next. Its sentences are
- * in the request's language.
+ * The page a shopper waits on while they pay on their phone, as the attempt its unguessable id
+ * names stands now (flows/waiting-payment.server.ts asks the provider first), or where the shopper
+ * goes next. Its sentences are in the request's language.
  */
-export async function waitingPayment(shop: Shop, page: string, cartId: string | null = null) {
-  const found = await attemptOfPage(shop.db, page);
-  if (!found) return null;
-  await checkAttempt(shop, found);
-  const attempt = (await attemptOfPage(shop.db, page))!;
+export async function readWaitingPayment(shop: Shop, page: string, cartId: string | null = null) {
+  const attempt = await attemptOfPage(shop.db, page);
+  if (!attempt) return null;
   const [order] = await shop.db.select().from(orders).where(eq(orders.id, attempt.orderId));
   if (!order) return null;
   const description = describeProvider(attempt.provider);

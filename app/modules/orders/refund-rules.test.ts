@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { linesLeft, packingLines, packingWarning, planRefund, refundLabel } from "./refund-rules";
+import {
+  linesLeft,
+  packingLines,
+  packingWarning,
+  planRefund,
+  refundLabel,
+  shortRefundLines,
+} from "./refund-rules";
 
 const items = [
   { name: "Zuri Wrap Dress", size: "M", quantity: 2, price: 2500 },
@@ -128,5 +135,25 @@ describe("what is packed after refunds", () => {
         }
       }),
     );
+  });
+
+  it("an oversold order's missing pieces come from its lines of that product and size, first to last", () => {
+    const bought = [
+      { productId: "a", size: "M", quantity: 1 },
+      { productId: "b", quantity: 2 },
+      { productId: "a", size: "M", quantity: 3 },
+      { productId: "a", size: "L", quantity: 1 },
+    ];
+    expect(
+      shortRefundLines(bought, [
+        { productId: "a", size: "M", short: 2 },
+        { productId: "b", size: "", short: 1 },
+      ]),
+    ).toEqual([
+      { line: 0, quantity: 1, restock: false },
+      { line: 2, quantity: 1, restock: false },
+      { line: 1, quantity: 1, restock: false },
+    ]);
+    expect(shortRefundLines(bought, [{ productId: "c", size: "", short: 1 }])).toEqual([]);
   });
 });

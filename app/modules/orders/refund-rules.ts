@@ -1,5 +1,6 @@
 import { formatKsh } from "~/terms/money";
 import type { RefundLine } from "~/terms/refund-states";
+import type { ShortLine } from "~/terms/stock-states";
 
 /**
  * What a refund may give back (decision 46): never more than what is left of the payment, never
@@ -114,4 +115,23 @@ export function packingWarning(
     return "Partly refunded: do not pack the struck-through pieces.";
   }
   return "Partly refunded (money only): pack every piece.";
+}
+
+/**
+ * The refund lines for the pieces an oversold order lacks: each short product and size taken
+ * from the order's lines of it, first to last, none going back on the shelf (it never had them).
+ */
+export function shortRefundLines(
+  items: readonly { productId?: string | null; size?: string | null; quantity: number }[],
+  short: readonly Pick<ShortLine, "productId" | "size" | "short">[],
+): RefundLine[] {
+  return short.flatMap((s) => {
+    let left = s.short;
+    return items.flatMap((item, line) => {
+      if (left <= 0 || item.productId !== s.productId || (item.size ?? "") !== s.size) return [];
+      const quantity = Math.min(left, item.quantity);
+      left -= quantity;
+      return [{ line, quantity, restock: false }];
+    });
+  });
 }

@@ -1,16 +1,13 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import type { Tx } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { orderEvents, orders, paymentAttempts, refunds } from "~/db/schema";
-import { asAdmin } from "~/modules/audit/acting-as.server";
-import { returnToStock } from "~/modules/inventory/stock.server";
-import { type MessageSettings, queueOrderMessages } from "~/modules/messages/outbox.server";
 import { describeProvider } from "~/modules/payments/catalogue";
-import { PaymentError } from "~/modules/payments/provider";
 import { paymentMethodLabel, providerLabel } from "~/modules/payments/provider-labels";
-import type { Services } from "~/services.server";
+import type { PaymentProviders } from "~/modules/payments/registry";
 import { readablePhone } from "~/terms/phone";
 import type { RefundMethod } from "~/terms/refund-states";
 import { isUuid } from "~/utils/uuid";
+import { recordOrderEvent } from "./order-records.server";
 import type { RefundForm } from "./refund-form";
 import { linesLeft, planRefund, REFUND_MESSAGES } from "./refund-rules";
 import { paymentFact } from "./tracking.server";
@@ -19,6 +16,7 @@ import { paymentFact } from "./tracking.server";
 export class RefundError extends Error {}
 
 type Order = typeof orders.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;
 
 /** A paid order (by its provider's word), or one the shop marked Completed (an imported one). */
 const refundable = (order: Order) => paymentFact(order) === "paid" || order.status === "Completed";
@@ -27,7 +25,7 @@ export const providerCannotRefund = (provider: string | null) =>
   `${providerLabel(provider)} cannot refund this payment from the shop: refund it by hand, then record it here with its reference.`;
 
 /** An order's refunds, oldest first. */
-export function orderRefunds(db: Services["db"] | Tx, orderId: string) {
+export function orderRefunds(db: Db | Tx, orderId: string) {
   return db
     .select()
     .from(refunds)
@@ -36,14 +34,13 @@ export function orderRefunds(db: Services["db"] | Tx, orderId: string) {
 }
 
 /**
- * Takes a refund out of what is left of the payment, in one transaction with the order locked:
- * two refunds at once take turns, and the second sees the first (orders.refunded, which the
- * database keeps at or below the amount paid). A refund made by hand is done at once: its units go
- * back on the shelf and the shopper hears of it. One asked of the provider waits for its answer.
+ * Takes a refund out of what is left of the payment, with the order locked (the caller's
+ * transaction): two refunds at once take turns, and the second sees the first (orders.refunded,
+ * which the database keeps at or below the amount paid). A refund made by hand is recorded done,
+ * with its reference; one asked of the provider waits for its answer.
  */
-async function reserve(
+export async function reserveRefund(
   tx: Tx,
-  settings: MessageSettings,
   input: RefundForm & { orderId: string; adminId: string | null },
   method: RefundMethod,
   canAskProvider: (order: Order) => boolean,
@@ -79,7 +76,7 @@ async function reserve(
     .update(orders)
     .set({ refunded: sql`${orders.refunded} + ${plan.amount}` })
     .where(eq(orders.id, order.id));
-  await tx.insert(orderEvents).values({
+  await recordOrderEvent(tx, {
     orderId: order.id,
     kind: done ? "refund_recorded" : "refund_requested",
     details: {
@@ -90,33 +87,39 @@ async function reserve(
     },
     adminId: input.adminId,
   });
-  if (done) await complete(tx, settings, order, refund!);
   return { order, refund: refund! };
 }
 
-/** A refund that happened: its units back on the shelf, the shopper told. */
-async function complete(
+/**
+ * The provider's answer to a refund asked of it: done with its reference, or failed with its
+ * reason and its amount given back to what is left of the payment. Answers the refund as it now is.
+ */
+export async function recordProviderAnswer(
   tx: Tx,
-  settings: MessageSettings,
-  order: Pick<Order, "id" | "items">,
-  refund: typeof refunds.$inferSelect,
+  order: Pick<Order, "id" | "paymentProvider">,
+  refund: Pick<Refund, "id" | "amount">,
+  answer: { failed: boolean; message: string },
+  adminId: string | null,
 ) {
-  for (const l of refund.lines) {
-    const item = order.items[l.line];
-    if (!l.restock || !item?.productId) continue;
-    await returnToStock(tx, {
-      productId: item.productId,
-      size: item.size ?? "",
-      units: l.quantity,
-      orderId: order.id,
-      refundId: refund.id,
-      adminId: refund.adminId,
-    });
-  }
-  await queueOrderMessages(tx, settings, order.id, "refunded", undefined, {
-    id: refund.id,
-    amount: refund.amount,
+  const { failed, message } = answer;
+  const [settled] = await tx
+    .update(refunds)
+    .set(failed ? { state: "failed", failure: message } : { state: "done", reference: message })
+    .where(eq(refunds.id, refund.id))
+    .returning();
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: failed ? "refund_failed" : "refund_completed",
+    details: { amount: refund.amount, provider: order.paymentProvider, answer: message },
+    adminId,
   });
+  if (failed) {
+    await tx
+      .update(orders)
+      .set({ refunded: sql`${orders.refunded} - ${refund.amount}` })
+      .where(eq(orders.id, order.id));
+  }
+  return settled!;
 }
 
 /** What the owner confirms before a refund goes out (decision 60). */
@@ -135,7 +138,7 @@ export type RefundPreview = {
  * refund checks again when it is sent), in the words the owner confirms: the amount, how, to whom.
  */
 export async function previewRefund(
-  services: Pick<Services, "database" | "payments">,
+  services: { database: { db: Db }; payments: PaymentProviders },
   input: RefundForm & { orderId: string },
 ): Promise<RefundPreview> {
   if (!isUuid(input.orderId)) throw new RefundError("No such order.");
@@ -193,81 +196,6 @@ export async function previewRefund(
 }
 
 /**
- * The owner's refund of a paid order (decision 46): by hand (made outside the shop, recorded with
- * its reference) or asked of the provider that took the payment, where it can refund. The
- * provider's refusal (its rules: one refund per payment, mobile money in full only) fails the
- * refund, gives its amount back to what is left, and comes back as the form's sentence.
- */
-export async function refundOrder(
-  services: {
-    database: Pick<Services["database"], "db">;
-    payments: Services["payments"];
-    settings: MessageSettings;
-  },
-  input: RefundForm & { orderId: string; adminId: string | null; adminName: string },
-) {
-  if (!isUuid(input.orderId)) throw new RefundError("No such order.");
-  const { database, payments, settings } = services;
-  const method: RefundMethod = input.method === "provider" ? "provider" : "hand";
-  const providerOf = (order: Order) =>
-    order.paymentProvider && payments.has(order.paymentProvider)
-      ? payments.get(order.paymentProvider)
-      : null;
-  const { order, refund } = await asAdmin(database.db, input.adminId, (tx) =>
-    reserve(tx, settings, input, method, (o) =>
-      Boolean(providerOf(o)?.refund && o.confirmationCode),
-    ),
-  );
-  if (method === "hand") return refund;
-
-  let answer: { message: string } | PaymentError;
-  try {
-    answer = await providerOf(order)!.refund!({
-      confirmationCode: order.confirmationCode!,
-      amount: refund.amount,
-      by: input.adminName,
-      reason: input.reason,
-    });
-  } catch (error) {
-    if (!(error instanceof PaymentError)) throw error;
-    answer = error;
-  }
-  const failed = answer instanceof PaymentError;
-  const settled = await asAdmin(database.db, input.adminId, async (tx) => {
-    const [settled] = await tx
-      .update(refunds)
-      .set(
-        failed
-          ? { state: "failed", failure: answer.message }
-          : { state: "done", reference: answer.message },
-      )
-      .where(eq(refunds.id, refund.id))
-      .returning();
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      kind: failed ? "refund_failed" : "refund_completed",
-      details: { amount: refund.amount, provider: order.paymentProvider, answer: answer.message },
-      adminId: input.adminId,
-    });
-    if (failed) {
-      await tx
-        .update(orders)
-        .set({ refunded: sql`${orders.refunded} - ${refund.amount}` })
-        .where(eq(orders.id, order.id));
-    } else {
-      await complete(tx, settings, order, settled!);
-    }
-    return settled!;
-  });
-  if (failed) {
-    throw new RefundError(
-      `${providerLabel(order.paymentProvider)} refused the refund: ${answer.message}`,
-    );
-  }
-  return settled;
-}
-
-/**
  * The provider took the payment back itself: what was paid and not yet refunded is recorded as a
  * refund ('reversal') in the settlement's transaction, so the money counts right.
  */
@@ -287,4 +215,30 @@ export async function recordReversal(tx: Tx, orderId: string) {
     .update(orders)
     .set({ refunded: sql`${orders.refunded} + ${left}` })
     .where(eq(orders.id, orderId));
+}
+
+/**
+ * An oversold order's one try at refunding its missing pieces by itself (decision 57): answers
+ * the order, locked and marked as tried in its timeline, or null when nothing is short or it was
+ * tried already.
+ */
+export async function claimShortRefund(db: Db, orderId: string) {
+  // Asked after every completed payment's settlement: nearly always nothing is short, and that
+  // is seen without taking the order's lock.
+  const [short] = await db
+    .select({ lines: orders.stockShort })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!short?.lines?.length) return null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!row?.stockShort?.length) return null;
+    const [tried] = await tx
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, "short_refund_tried")));
+    if (tried) return null;
+    await recordOrderEvent(tx, { orderId, kind: "short_refund_tried" });
+    return { ...row, stockShort: row.stockShort };
+  });
 }

@@ -1,5 +1,6 @@
 import { data, Form, useLocation, useRouteLoaderData } from "react-router";
 import { OrdersTab } from "~/components/admin/OrdersTab";
+import { orderAction } from "~/flows/act-on-order.server";
 import { requireAdmin } from "~/modules/auth/require-admin.server";
 import type { Role } from "~/modules/auth/roles";
 import {
@@ -8,7 +9,6 @@ import {
   parseOrdersQuery,
   viewCounts,
 } from "~/modules/orders/admin-orders.server";
-import { orderAction } from "~/modules/orders/order-page.server";
 import { listForViewer } from "~/modules/orders/personal-data.server";
 import { unpaidWarning } from "~/modules/orders/status-warning";
 import { ORDER_STATUSES } from "~/modules/orders/statuses";

@@ -1,4 +1,4 @@
-import { receivePaymentNotification } from "~/modules/orders/payment-notification.server";
+import { receivePaymentNotification } from "~/flows/receive-payment-notification.server";
 import { notificationAt } from "~/modules/payments/catalogue";
 import { servicesContext } from "~/services.server";
 import { apiError } from "~/utils/api-error";

@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orderEvents, orders } from "~/db/schema";
 import type { MessageSettings } from "~/modules/messages/outbox.server";
+import { shortRefundLines } from "~/modules/orders/refund-rules";
+import { claimShortRefund } from "~/modules/orders/refunds.server";
 import type { PaymentProviders } from "~/modules/payments/registry";
 import { logger } from "~/utils/logger.server";
-import { refundOrder } from "./refunds.server";
+import { refundOrder } from "./refund-order.server";
 
 /** Why the shop gave the money back by itself, as the refund and the shopper's message say. */
 export const SHORT_REFUND_REASON = "Sold out before the payment completed";
@@ -20,44 +20,15 @@ export async function refundShortLines(
   orderId: string,
 ) {
   const { db } = shop;
-  // Asked after every completed payment's settlement: nearly always nothing is short, and that
-  // is seen without taking the order's lock.
-  const [short] = await db
-    .select({ lines: orders.stockShort })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!short?.lines?.length) return;
-  const order = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!row?.stockShort?.length) return null;
-    const [tried] = await tx
-      .select({ id: orderEvents.id })
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, "short_refund_tried")));
-    if (tried) return null;
-    await tx.insert(orderEvents).values({ orderId, kind: "short_refund_tried", details: {} });
-    return row;
-  });
-  if (!order?.stockShort) return;
-  const lines = order.stockShort.flatMap((short) => {
-    // The short pieces, taken from the order's lines of that product and size, first to last.
-    let left = short.short;
-    return order.items.flatMap((item, line) => {
-      if (left <= 0 || item.productId !== short.productId || (item.size ?? "") !== short.size) {
-        return [];
-      }
-      const quantity = Math.min(left, item.quantity);
-      left -= quantity;
-      return [{ line, quantity, restock: false }];
-    });
-  });
+  const order = await claimShortRefund(db, orderId);
+  if (!order) return;
   try {
     await refundOrder(
       { database: { db }, payments: shop.payments, settings: shop.settings },
       {
         orderId,
         amount: null,
-        lines,
+        lines: shortRefundLines(order.items, order.stockShort),
         reason: SHORT_REFUND_REASON,
         method: "provider",
         reference: "",

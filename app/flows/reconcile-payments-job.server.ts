@@ -1,7 +1,7 @@
 import { defineJob, QUEUES } from "~/modules/jobs/jobs.server";
 import { logger } from "~/utils/logger.server";
-import { reconcilePendingOrders } from "./reconcile.server";
-import type { SettlingShop } from "./settlement.server";
+import { reconcilePendingOrders } from "./reconcile-payments.server";
+import type { SettlingShop } from "./settle-payment.server";
 
 /**
  * The reconciliation as a job sent every minute, once across all processes. `exclusive`: a run

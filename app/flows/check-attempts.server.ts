@@ -1,9 +1,7 @@
-import { and, asc, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { paymentAttempts } from "~/db/schema";
+import { mayAskStatus, unfinishedAttempts } from "~/modules/orders/payment-asks.server";
+import type { PaymentAttempt } from "~/modules/orders/payment-attempts.server";
 import { logger } from "~/utils/logger.server";
-import type { PaymentAttempt } from "./payment-attempts.server";
-import { mayAskStatus } from "./payment-notification.server";
-import { type SettlingShop, settleOrder } from "./settlement.server";
+import { type SettlingShop, settleOrder } from "./settle-payment.server";
 
 /** How often the shopper's waiting page may have the provider asked about one order. */
 export const WAITING_ASK_EVERY_MS = 5_000;
@@ -40,20 +38,7 @@ export async function reconcileOpenAttempts(shop: SettlingShop, batch = 20): Pro
     .names()
     .filter((name) => shop.payments.get(name).attemptExpiresMs !== undefined);
   if (expiring.length === 0) return 0;
-  const due = await shop.db
-    .select()
-    .from(paymentAttempts)
-    .where(
-      and(
-        inArray(paymentAttempts.state, ["open", "replaced"]),
-        inArray(paymentAttempts.provider, expiring),
-        isNotNull(paymentAttempts.reference),
-        lte(paymentAttempts.createdAt, sql`now() - interval '30 seconds'`),
-        gte(paymentAttempts.createdAt, sql`now() - interval '1 day'`),
-      ),
-    )
-    .orderBy(asc(paymentAttempts.createdAt))
-    .limit(batch);
+  const due = await unfinishedAttempts(shop.db, expiring, batch);
   for (const attempt of due) await checkAttempt(shop, attempt, 20_000);
   return due.length;
 }
