@@ -20,7 +20,7 @@ import { refundOrder } from "~/modules/orders/refunds.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { forgetAttempts } from "~/modules/throttle/throttle.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { payAt, startPesapalShop } from "../setup/pesapal";
 import { testShop } from "../setup/services";
 

@@ -20,7 +20,7 @@ import {
 import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { PaymentProviders } from "~/modules/payments/registry";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { FakePay } from "../setup/fake-pay";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { testShop } from "../setup/services";

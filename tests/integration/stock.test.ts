@@ -23,7 +23,7 @@ import { reconcilePendingOrders } from "~/modules/orders/reconcile.server";
 import { settleOrder } from "~/modules/orders/settlement.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { payAt, startPesapalShop } from "../setup/pesapal";
 import { testShop } from "../setup/services";
