@@ -16,7 +16,8 @@ export default defineConfig({
   test: {
     // Expected failures (a refused payment, a lost database) would otherwise fill the output: the
     // shop's logger here, and the shop processes a test starts (their LOG_LEVEL).
-    setupFiles: ["tests/setup/quiet-log.ts"],
+    // Property tests are bounded in cases and in time (property-bounds.ts).
+    setupFiles: ["tests/setup/quiet-log.ts", "tests/setup/property-bounds.ts"],
     env: { LOG_LEVEL: "silent" },
     projects: [
       {
@@ -34,6 +35,7 @@ export default defineConfig({
           // photos on two busy cores one of 150 requests took 6.4 s: vitest's 5 s is a guess, not
           // a measure of anything these tests check.
           testTimeout: 30_000,
+          env: { PROPERTY_TIME_LIMIT_MS: "10000" },
         },
       },
       {
@@ -46,6 +48,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          env: { PROPERTY_TIME_LIMIT_MS: "120000" },
           // Two files at a time: most of a case is waiting on a database or a socket.
           maxWorkers: 2,
         },

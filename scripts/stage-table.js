@@ -1,11 +1,11 @@
-// The closing table of `npm test`: each step's wall-clock minutes (steps of one stage run side by
-// side, so they add up to more than the total), the integration cases' time on each database and
+// The closing table of `npm test`: each step's start and wall-clock minutes (steps run side by
+// side, so they add up to more than the total) and its result, the integration cases' time on each database and
 // the browser tests' time in each project (summed case time: cases also run side by side), the
 // whole run's wall-clock minutes, then the ten slowest browser tests.
 
-const minutes = (seconds) => (seconds / 60).toFixed(1).padStart(6);
+const minutes = (seconds) => (seconds === undefined ? "-" : (seconds / 60).toFixed(1)).padStart(6);
 const row = (label, seconds, note = "") =>
-  console.log(`${label.padEnd(34)}${minutes(seconds)}${note ? `  ${note}` : ""}`);
+  console.log(`${label.padEnd(34)}${"".padStart(6)}${minutes(seconds)}${note ? `  ${note}` : ""}`);
 
 /** Summed case seconds of Vitest JSON reports, by the database a case's describe names. */
 function integrationByDatabase(reports) {
@@ -45,9 +45,9 @@ function browserTests(report) {
 }
 
 export function printStageTable({ timings, totalSeconds, integration, browser }) {
-  console.log(`\n${"Step".padEnd(34)}${"min".padStart(6)}`);
-  for (const { name, seconds } of timings) {
-    row(name, seconds);
+  console.log(`\n${"Step".padEnd(34)}${"start".padStart(6)}${"min".padStart(6)}  result`);
+  for (const { name, start, seconds, result } of timings) {
+    console.log(`${name.padEnd(34)}${minutes(start)}${minutes(seconds)}  ${result}`);
     if (name === "integration") {
       for (const [where, sum] of integrationByDatabase(integration)) {
         row(`  cases on ${where}`, sum, "summed case time");

@@ -1,9 +1,10 @@
-// `npm test`: the whole suite (lint, import graph, types, unit, the build with its size budget and
-// the sample images side by side; integration on PGlite and PostgreSQL, the files that start
-// processes beside the others; the browser tests in Chromium beside the production install from
-// that build), then a table of the steps and their minutes, the slowest browser tests, the busy
-// CPU, and one closing line with the totals.
-// `npm test -- --no-smoke` leaves out the production install (it needs npm's registry).
+// `npm test`: the whole suite (lint, import graph, types, unit, the build with its size budget,
+// the sample images; integration on PGlite, and on PostgreSQL where the engines differ, the files
+// that start processes beside the others; the browser tests in Chromium beside the production
+// install from that build), then a table of the steps (when each started, its minutes, its
+// result), the slowest browser tests, the busy CPU, and one closing line with the totals.
+// `npm test -- --no-smoke` leaves out the production install (it needs npm's registry);
+// `--skip=browser,unit` leaves out the steps named (and those that need them).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -28,57 +29,93 @@ const vitest = (project) => [
 ];
 
 /**
- * The stages, in order; the steps of one stage run side by side (on two cores, a step that mostly
- * waits, such as a test that starts processes or the production install, costs the others
- * little). Running everything at once was tried: the suite is bound by CPU, so it gained nothing
- * and made timing-sensitive cases fail. One step of a stage may stream its output; the others'
- * is printed when each ends.
+ * The steps, each started as soon as the steps it needs have passed and there is room: a step
+ * weighs what it asks of the two cores (0 for the few seconds of lint and the import graph, 2 for
+ * a suite that runs two workers), and the steps running at once weigh at most TEST_CAPACITY (4 unless
+ * set). The suites whose cases time what they do (integration, browser) never run beside each
+ * other: the suite is bound by CPU, so that gained nothing and made timing-sensitive cases fail
+ * when it was tried. Steps are started in this order of preference, the longest chain first.
  */
 const smoke = !process.argv.includes("--no-smoke");
-const stages = [
-  [
-    { name: "lint", run: ["biome", ["check", "."]] },
-    { name: "imports", run: ["npm", ["run", "--silent", "check:deps"]] },
-    { name: "types", run: ["npm", ["run", "--silent", "typecheck"]] },
-    { name: "unit", run: vitest("unit") },
-    { name: "build", run: ["npm", ["run", "--silent", "build"]] },
-    // The integration and browser suites seed the sample catalogue: its images are drawn once.
-    { name: "sample images", run: ["tsx", ["tests/setup/draw-sample-images.ts"]] },
-  ],
-  [
-    { name: "integration", run: vitest("integration"), stream: true },
-    // Mostly waiting for the shop processes they start: beside the others, not after them.
-    { name: "integration (processes)", run: vitest("integration-processes") },
-  ],
-  [
-    {
-      name: "browser",
-      run: ["playwright", ["test", "--reporter=list,json"]],
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/browser.json` },
-      stream: true,
-    },
-    // The production install from the build made above, while the browser tests run.
-    ...(smoke
-      ? [
-          {
-            // Then the deploy paths as docs/deployment.md writes them (the systemd steps, the
-            // image's runtime, compose.yaml): one after the other, beside the browser tests.
-            name: "production smoke test",
-            run: [
-              "bash",
-              [
-                "-c",
-                "bash scripts/production-smoke.sh --reuse-build && bash scripts/check-deploy.sh --reuse-build",
-              ],
-            ],
-          },
-        ]
-      : []),
-  ],
+const skip = new Set(
+  process.argv
+    .filter((a) => a.startsWith("--skip="))
+    .flatMap((a) => a.slice("--skip=".length).split(","))
+    .map((name) => name.trim()),
+);
+if (!smoke) skip.add("production smoke test");
+const capacity = Number(process.env.TEST_CAPACITY) || 4;
+const allSteps = [
+  // The test build compresses at a fast level; the budget is measured the same way either way.
+  {
+    name: "build",
+    run: ["npm", ["run", "--silent", "build"]],
+    env: { BUILD_COMPRESSION: "fast" },
+    weight: 1,
+  },
+  // The integration and browser suites seed the sample catalogue: its images are drawn once, and
+  // kept under .cache/ by the content of what draws them.
+  { name: "sample images", run: ["tsx", ["tests/setup/draw-sample-images.ts"]], weight: 1 },
+  {
+    name: "browser",
+    needs: ["build", "sample images"],
+    run: ["playwright", ["test", "--reporter=list,json"]],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/browser.json` },
+    stream: true,
+    weight: 2,
+    timed: true,
+  },
+  {
+    name: "integration",
+    needs: ["sample images"],
+    run: vitest("integration"),
+    stream: true,
+    weight: 2,
+    timed: true,
+  },
+  // Mostly waiting for the shop processes they start: beside the others, not after them.
+  {
+    name: "integration (processes)",
+    needs: ["sample images"],
+    run: vitest("integration-processes"),
+    weight: 1,
+  },
+  { name: "types", run: ["npm", ["run", "--silent", "typecheck"]], weight: 1 },
+  { name: "unit", run: vitest("unit"), weight: 1 },
+  { name: "lint", run: ["biome", ["check", "."]], weight: 0 },
+  { name: "imports", run: ["npm", ["run", "--silent", "check:deps"]], weight: 0 },
+  {
+    // The production install from the build made above, then the deploy paths as
+    // docs/deployment.md writes them (the systemd steps, the image's runtime, compose.yaml).
+    name: "production smoke test",
+    needs: ["build"],
+    run: [
+      "bash",
+      [
+        "-c",
+        "bash scripts/production-smoke.sh --reuse-build && bash scripts/check-deploy.sh --reuse-build",
+      ],
+    ],
+    weight: 1,
+  },
 ];
+const unknown = [...skip].filter((name) => !allSteps.some((step) => step.name === name));
+if (unknown.length) {
+  console.error(
+    `No step named ${unknown.join(", ")}: the steps are ${allSteps.map((s) => s.name).join(", ")}.`,
+  );
+  process.exit(2);
+}
+// A step left out takes those that need it along.
+const leftOut = (step) =>
+  skip.has(step.name) ||
+  (step.needs ?? []).some((name) => leftOut(allSteps.find((s) => s.name === name)));
+const steps = allSteps.filter((step) => !leftOut(step));
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.log("TEST_DATABASE_URL is not set: the integration cases run on PGlite only.");
+  console.log(
+    "TEST_DATABASE_URL is not set: the integration cases where the engines differ run on PGlite only.",
+  );
 }
 // The browser suite's servers (the shop's and the back office's) get fresh databases each run;
 // generated sample images are kept.
@@ -135,18 +172,53 @@ const started = Date.now();
 const busyAtStart = busyCpuSeconds();
 const timings = [];
 let failedStep = null;
-for (const stage of stages) {
-  console.log(`\n=== ${stage.map((step) => step.name).join(", ")} ===`);
-  const codes = await Promise.all(
-    stage.map(async (step) => {
-      const started = Date.now();
-      const code = await run(step);
-      timings.push({ name: step.name, seconds: (Date.now() - started) / 1000 });
-      if (code !== 0) failedStep ??= step.name;
-      return code;
-    }),
-  );
-  if (codes.some((code) => code !== 0)) break;
+await schedule();
+
+/** Runs the steps by their dependencies and weights; resolves when none is left to start. */
+function schedule() {
+  const waiting = [...steps];
+  const running = new Set();
+  const passed = new Set();
+  let streaming = false;
+  return new Promise((resolve) => {
+    const next = () => {
+      if (!failedStep) {
+        for (const step of [...waiting]) {
+          const used = [...running].reduce((sum, r) => sum + r.weight, 0);
+          const ready = (step.needs ?? []).every((name) => passed.has(name));
+          const fits = used + step.weight <= capacity || running.size === 0;
+          const timedBusy = step.timed && [...running].some((r) => r.timed);
+          if (!ready || !fits || timedBusy) continue;
+          waiting.splice(waiting.indexOf(step), 1);
+          running.add(step);
+          // One step streams its output at a time; the others' is printed when each ends.
+          const stream = step.stream && !streaming;
+          if (stream) streaming = true;
+          const at = (Date.now() - started) / 1000;
+          console.log(`\n=== ${step.name} (at ${(at / 60).toFixed(1)} min) ===`);
+          run({ ...step, stream }).then((code) => {
+            timings.push({
+              name: step.name,
+              start: at,
+              seconds: (Date.now() - started) / 1000 - at,
+              result: code === 0 ? "passed" : "failed",
+            });
+            running.delete(step);
+            if (stream) streaming = false;
+            if (code === 0) passed.add(step.name);
+            else failedStep ??= step.name;
+            next();
+          });
+        }
+      }
+      if (running.size === 0) {
+        // What a failure kept from starting is in the table too.
+        for (const step of waiting) timings.push({ name: step.name, result: "not run" });
+        resolve();
+      }
+    };
+    next();
+  });
 }
 
 const read = (file) => {
@@ -176,7 +248,9 @@ if (browser) {
   skipped += browser.stats.skipped;
 }
 const install = Number(process.env.CI_INSTALL_SECONDS);
-const installed = Number.isFinite(install) ? [{ name: "install", seconds: install }] : [];
+const installed = Number.isFinite(install)
+  ? [{ name: "install", seconds: install, result: "passed" }]
+  : [];
 printStageTable({
   timings: [...installed, ...timings],
   totalSeconds: (Date.now() - started) / 1000 + (installed[0]?.seconds ?? 0),

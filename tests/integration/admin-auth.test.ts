@@ -11,7 +11,7 @@ import { action as dashboardAction, loader as dashboardLoader } from "~/routes/a
 import { action as loginAction } from "~/routes/admin/login";
 import type { Services } from "~/services.server";
 import { parseSettings } from "~/settings.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { routeArgs, testServices } from "../setup/services";
 
 const env = parseSettings({ PUBLIC_URL: "http://localhost:3000" });

@@ -5,7 +5,7 @@ import { cartLines, carts, productStock, products } from "~/db/schema";
 import { rememberedCart } from "~/modules/cart/cart-memory.server";
 import { shopListing, stockedCategories } from "~/modules/catalog/listing.server";
 import { productPage } from "~/modules/catalog/products.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 
 /**
  * Kept pages and counts are only as good as the catalogue version they were made at: every

@@ -7,7 +7,7 @@ import { orders, products } from "~/db/schema";
 import { placeOrder } from "~/flows/place-order.server";
 import type { PaymentRequest } from "~/modules/payments/provider";
 import { PaymentProviders } from "~/modules/payments/registry";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { FakePay } from "../setup/fake-pay";
 
 /** A provider whose next payment request is answered only when the test says. */

@@ -21,7 +21,7 @@ import { setStock } from "~/modules/inventory/stock.server";
 import { dashboardStats, revenueByDay } from "~/modules/orders/dashboard.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { forgetAttempts } from "~/modules/throttle/throttle.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { payAt, startPesapalShop } from "../setup/pesapal";
 import { testShop } from "../setup/services";
 

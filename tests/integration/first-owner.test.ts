@@ -7,7 +7,7 @@ import { firstOwnerToken } from "~/modules/auth/first-owner.server";
 import { action as setupAction, loader as setupLoader } from "~/routes/admin/first-owner";
 import { action as loginAction } from "~/routes/admin/login";
 import type { Services } from "~/services.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { routeArgs, testServices } from "../setup/services";
 
 const ORIGIN = "http://localhost:3000";

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, inject, test } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { checkReadiness, PROBE_INTERVAL_MS } from "~/modules/health/readiness.server";
 import { DiskStorage } from "~/modules/media/storage.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { tempDir } from "../setup/temp-dir";
 
 // Readiness against a database whose disk is really full: a small tmpfs holds PGlite's folder,

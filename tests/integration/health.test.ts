@@ -7,7 +7,7 @@ import { S3Storage } from "~/modules/media/s3-storage.server";
 import { DiskStorage, type MediaStorage } from "~/modules/media/storage.server";
 import { loader as readiness } from "~/routes/resources/healthz";
 import { loader as live } from "~/routes/resources/healthz-live";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { routeArgs, testServices } from "../setup/services";
 import { S3RVER_CREDENTIALS, startS3rver } from "../setup/storages";
 import { tempDir } from "../setup/temp-dir";

@@ -8,7 +8,7 @@ import { sampleCatalogue } from "~/modules/catalog/sample-catalogue";
 import type { RequestedItem } from "~/modules/checkout/pricing";
 import { startTracking } from "~/modules/inventory/stock.server";
 import { holdTermsOf } from "~/modules/inventory/stock-rules";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { startPesapalShop } from "../setup/pesapal";
 
 // Decision 57: every order that may be paid holds its pieces, and what one shopper's unpaid orders

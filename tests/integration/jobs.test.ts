@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { appMeta } from "~/db/schema";
 import { defineJob, type Jobs, QUEUES, startJobs } from "~/modules/jobs/jobs.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 60_000) => {
   const end = Date.now() + ms;

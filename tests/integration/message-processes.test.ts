@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messages } from "~/db/schema";
-import { type DatabasePlace, databases } from "../setup/databases";
+import { type DatabasePlace, bothDatabases as databases } from "../setup/databases";
 import { type ShopProcess, startShopProcess } from "../setup/shop-process";
 import { type SmsEmulator, startSmsEmulator } from "../setup/sms-emulator";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp-server";

@@ -13,7 +13,7 @@ import { PaymentProviders } from "~/modules/payments/registry";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin/messages";
 import type { Services } from "~/services.server";
 import { adminSessionCookie } from "../setup/admin-session";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { payAt, startPesapalShop } from "../setup/pesapal";
 import { routeArgs, testSettings } from "../setup/services";
 import { type SmsEmulator, startSmsEmulator } from "../setup/sms-emulator";

@@ -14,7 +14,7 @@ import { adjustStock } from "~/modules/inventory/stock.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import { action as apiCheckout } from "~/routes/resources/api-checkout";
 import type { Services } from "~/services.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { startDaraja } from "../setup/mpesa";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { payAt, startPesapal } from "../setup/pesapal";

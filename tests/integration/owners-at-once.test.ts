@@ -10,7 +10,7 @@ import {
   setRole,
 } from "~/modules/auth/accounts.server";
 import { createAdmin } from "~/modules/auth/admins.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { testServices } from "../setup/services";
 import { until } from "../setup/until";
 

@@ -14,7 +14,7 @@ import { OrderStatusError } from "~/modules/orders/order-status.server";
 import { STATUS_ASK_INTERVAL_MS } from "~/modules/orders/payment-asks.server";
 import type { PaymentProvider } from "~/modules/payments/provider";
 import { PaymentProviders } from "~/modules/payments/registry";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { FakePay } from "../setup/fake-pay";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { testShop } from "../setup/services";

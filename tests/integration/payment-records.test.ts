@@ -15,7 +15,7 @@ import {
 import { trackedOrder } from "~/modules/orders/tracking.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import type { Services } from "~/services.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { startDaraja } from "../setup/mpesa";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { testServices, testSettings } from "../setup/services";

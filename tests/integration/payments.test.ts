@@ -18,7 +18,7 @@ import { action as apiCheckout } from "~/routes/resources/api-checkout";
 import { loader as ipnGet, action as ipnPost } from "~/routes/resources/payment-notification";
 import { action as cartPageAction } from "~/routes/storefront/cart";
 import type { Services } from "~/services.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { payAt, startPesapal } from "../setup/pesapal";
 import { routeArgs, testServices, testShop } from "../setup/services";

@@ -11,7 +11,7 @@ import { PaymentProviders } from "~/modules/payments/registry";
 import { action as apiCheckout } from "~/routes/resources/api-checkout";
 import { action as payAction } from "~/routes/storefront/pay";
 import type { Services } from "~/services.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { startDaraja } from "../setup/mpesa";
 import { startPesapal } from "../setup/pesapal";
 import { routeArgs, testServices, testSettings } from "../setup/services";

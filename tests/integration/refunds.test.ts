@@ -30,7 +30,7 @@ import { trackedOrder } from "~/modules/orders/tracking.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
 import type { Services } from "~/services.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { payAt, startPesapalShop } from "../setup/pesapal";
 import { testShop } from "../setup/services";
 

@@ -6,7 +6,7 @@ import { discountCodes, messages, orders, productStock, products } from "~/db/sc
 import { settleOrder } from "~/flows/settle-payment.server";
 import { setStock } from "~/modules/inventory/stock.server";
 import { PaymentProviders } from "~/modules/payments/registry";
-import { type DatabasePlace, databases } from "../setup/databases";
+import { type DatabasePlace, bothDatabases as databases } from "../setup/databases";
 import { payAt, startPesapal } from "../setup/pesapal";
 import { testShop } from "../setup/services";
 

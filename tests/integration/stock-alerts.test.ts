@@ -12,7 +12,7 @@ import {
   numberToConfirm,
   sendStockAlerts,
 } from "~/modules/inventory/stock-alerts.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 
 const ADMIN = "stock-alerts-admin";
 const SHOP = { SHOP_NAME: "Amani Prints", PUBLIC_URL: "https://amani.example" };

@@ -20,7 +20,7 @@ import { DEFAULT_HOLD_LIMITS } from "~/modules/inventory/stock-rules";
 import { orderSections, parseOrdersQuery } from "~/modules/orders/admin-orders.server";
 import type { PesapalClient } from "~/modules/payments/pesapal/client.server";
 import { PaymentProviders } from "~/modules/payments/registry";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { orderOf as storedOrder, eventsOf as timelineOf } from "../setup/orders";
 import { payAt, startPesapalShop } from "../setup/pesapal";
 import { testShop } from "../setup/services";

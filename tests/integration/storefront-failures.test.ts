@@ -7,7 +7,7 @@ import { loader as home } from "~/routes/storefront/home";
 import { loader as productPage } from "~/routes/storefront/product";
 import { loader as shop } from "~/routes/storefront/shop";
 import type { Services } from "~/services.server";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { routeArgs, testServices } from "../setup/services";
 
 /** What a loader threw or returned, as a status code. */

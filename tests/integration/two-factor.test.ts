@@ -15,7 +15,7 @@ import { action as productsAction } from "~/routes/admin/products";
 import { action as securityAction } from "~/routes/admin/security";
 import type { Services } from "~/services.server";
 import { authenticatorCode } from "../setup/authenticator";
-import { databases } from "../setup/databases";
+import { bothDatabases as databases } from "../setup/databases";
 import { routeArgs, testServices } from "../setup/services";
 
 const ORIGIN = "http://localhost:3000";

@@ -7,9 +7,10 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { tempDir } from "./temp-dir";
 
 /**
- * The databases every integration case runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL
- * is set. Under CI the PostgreSQL cases are required, so a missing server fails the run instead
- * of silently skipping half the suite.
+ * The databases an integration file runs its cases on: `databases` (PGlite) unless the file's
+ * subject differs between the engines, then `bothDatabases` (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set). Under CI the PostgreSQL cases are required, so a missing server fails
+ * the run instead of silently skipping them.
  */
 export type TestDatabase = {
   name: string;
@@ -120,7 +121,19 @@ const postgres = (url: string): TestDatabase => ({
   },
 });
 
-export const databases: TestDatabase[] = [
-  pglite,
-  ...(testDatabaseUrl ? [postgres(testDatabaseUrl)] : []),
-];
+const postgresDatabases = testDatabaseUrl ? [postgres(testDatabaseUrl)] : [];
+
+/**
+ * PGlite and PostgreSQL, for the subjects where the engines differ: locks, pools, notifications,
+ * jobs, backups, throttles, work at once (rushes, races, several processes) and connection loss.
+ * PGlite is one connection in one process; PostgreSQL serves many at once.
+ */
+export const bothDatabases: TestDatabase[] = [pglite, ...postgresDatabases];
+
+/**
+ * PGlite alone, for everything else: it is PostgreSQL's own code (the same SQL, planner,
+ * constraints and pg_trgm), so a second engine would check the shop's logic twice.
+ * TEST_ALL_DATABASES=1 runs these on both as well.
+ */
+export const databases: TestDatabase[] =
+  process.env.TEST_ALL_DATABASES === "1" ? bothDatabases : [pglite];
