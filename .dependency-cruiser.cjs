@@ -1,9 +1,68 @@
-// `npm run check:deps`: the import graph stays a tree of layers. Routes use modules, modules use
-// the database and the shared helpers, and nothing imports back up; no file imports itself
-// through others. The swc parser sees type-only imports and import() too: a cycle is a cycle.
+// `npm run check:deps`: the import graph stays a tree of layers. Routes use flows for changes and
+// modules for pages; flows are short sequences of module calls; modules sit in an order, each using
+// only those below it, with the words they share in app/terms (decision 67); nothing imports back
+// up; no file imports itself through others. The swc parser sees type-only imports and import()
+// too: a cycle is a cycle. (scripts/check-table-owners.js then checks each table has one writer.)
+
+/** The domain modules, lowest first: each may import only those before it. */
+const MODULE_LAYERS = [
+  "throttle",
+  "jobs",
+  "audit",
+  "media",
+  "messages",
+  "payments",
+  "discounts",
+  "backup",
+  "contact",
+  "inventory",
+  "catalog",
+  "checkout",
+  "cart",
+  "import",
+  "auth",
+  "health",
+  "orders",
+];
+const layerRules = MODULE_LAYERS.map((name, i) => {
+  const below = MODULE_LAYERS.slice(0, i);
+  return {
+    name: `module-layers-${name}`,
+    severity: "error",
+    comment: `app/modules/${name} may import only ${below.join(", ") || "no other module"}: a step that needs a module above it belongs in a flow (app/flows/).`,
+    from: { path: `^app/modules/${name}/`, pathNot: "\\.test\\.tsx?$" },
+    to: { path: `^app/modules/(?!(${[...below, name].join("|")})/)` },
+  };
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...layerRules,
+    {
+      name: "every-module-has-a-layer",
+      severity: "error",
+      comment: "A new folder under app/modules/ takes its place in MODULE_LAYERS (lowest first).",
+      from: {},
+      to: { path: `^app/modules/(?!(${MODULE_LAYERS.join("|")})/)` },
+    },
+    {
+      name: "modules-know-nothing-above",
+      severity: "error",
+      comment:
+        "Modules are leaves under the flows: take what a module needs as a parameter typed by the module (or by app/terms), never from a flow, a route, a component or the services.",
+      from: { path: "^app/modules/" },
+      to: {
+        path: "^app/(flows|routes|components)/|^app/(services|boot)\\.server|^app/(root|entry)",
+      },
+    },
+    {
+      name: "flows-stay-under-routes",
+      severity: "error",
+      comment: "Flows are called by routes, jobs and scripts; they know no route or component.",
+      from: { path: "^app/flows/" },
+      to: { path: "^app/(routes|components)/" },
+    },
     {
       name: "no-cycles",
       severity: "error",
