@@ -1,15 +1,8 @@
 import { Link } from "react-router";
+import type { ActivityEntry } from "~/terms/back-office-views";
 import { formatDateTime } from "~/utils/dates";
 
-/** A recorded change in the owner's words (audit/describe.ts writes them). */
-export type ActivityEntry = {
-  id: number;
-  at: string;
-  actor: string | null;
-  summary: string;
-  changes: { field: string; from: string; to: string }[];
-  href: string | null;
-};
+export type { ActivityEntry };
 
 /**
  * Recorded changes, newest first: when, who, what, and each field's value before and after.

@@ -1,13 +1,5 @@
+import type { DayRevenue } from "~/terms/back-office-views";
 import { formatKsh } from "~/terms/money";
-
-type DayRevenue = {
-  day: string;
-  revenue: number;
-  orders: number;
-  sales: number;
-  discounts: number;
-  refunds: number;
-};
 
 const dayLabel = new Intl.DateTimeFormat("en-KE", {
   day: "numeric",

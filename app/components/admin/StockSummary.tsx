@@ -1,5 +1,6 @@
-/** One size the product offers: its pieces, or null when the size is not tracked. */
-export type StockLevel = { size: string; left: number | null };
+import type { StockLevel } from "~/terms/back-office-views";
+
+export type { StockLevel };
 
 /**
  * A product's stock in its row of the products list: pieces per size, the low ones (`low`) in

@@ -1,3 +1,4 @@
+import type { Change, ActivityEntry as ShownActivity } from "~/terms/back-office-views";
 import { categoryName } from "~/terms/categories";
 import { FULFILMENT_LABELS, isFulfilmentState } from "~/terms/fulfilment-states";
 import { formatKsh } from "~/terms/money";
@@ -128,8 +129,6 @@ function show(value: unknown, kind: Kind): string {
     }
   }
 }
-
-export type Change = { field: string; from: string; to: string };
 
 export type RecordedChange = {
   entity: AuditEntity;
@@ -292,13 +291,6 @@ export function describeChange(change: RecordedChange): {
   }
 }
 
-/** A recorded change as the back office's pages show it. */
-export type ActivityEntry = {
-  id: number;
-  at: string;
-  actor: string | null;
-  entity: AuditEntity;
-  summary: string;
-  changes: Change[];
-  href: string | null;
-};
+/** A recorded change as the back office's pages show it, with what it changed. */
+export type { Change };
+export type ActivityEntry = ShownActivity & { entity: AuditEntity };

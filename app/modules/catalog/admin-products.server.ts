@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { productLevels, stockLevels } from "~/modules/inventory/stock.server";
 import { lowStock } from "~/modules/inventory/stock-sql.server";
+import type { StockLevel } from "~/terms/back-office-views";
 import { isCategoryId } from "../../terms/categories";
 import { searchMatches } from "./listing.server";
 
@@ -35,7 +36,7 @@ const EDIT_COLUMNS = {
 };
 
 /** One line per size the product offers: its pieces, or null when the size is not tracked. */
-export type StockLine = { size: string; left: number | null };
+export type StockLine = StockLevel;
 
 const stockOf = (sizes: string[], levels: Map<string, number>, id: string): StockLine[] =>
   (sizes.length ? sizes : [""]).map((size) => ({

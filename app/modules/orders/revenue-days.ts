@@ -1,16 +1,9 @@
+import type { DayRevenue } from "~/terms/back-office-views";
 import { nairobiDay } from "~/utils/dates";
 
 // The shop's days are Nairobi days (UTC+3, no daylight saving).
 
-/** A day's Completed orders: net revenue, and its parts (sales less discounts less refunds). */
-export type DayRevenue = {
-  day: string;
-  revenue: number;
-  orders: number;
-  sales: number;
-  discounts: number;
-  refunds: number;
-};
+export type { DayRevenue };
 
 /** The last `count` Nairobi days up to and including today's, oldest first, as YYYY-MM-DD. */
 export function lastDays(now: Date, count: number): string[] {
