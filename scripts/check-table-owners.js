@@ -29,7 +29,9 @@ for (const [owner, tables] of Object.entries(OWNERS)) {
 
 const files = execSync("git ls-files app server scripts", { encoding: "utf8" })
   .split("\n")
-  .filter((f) => /\.(ts|tsx|js)$/.test(f) && !/\.(test|spec)\./.test(f) && !f.includes("/migrations/"));
+  .filter(
+    (f) => /\.(ts|tsx|js)$/.test(f) && !/\.(test|spec)\./.test(f) && !f.includes("/migrations/"),
+  );
 const drizzleWrite = /\.(insert|update|delete)\(\s*(?:schema\.)?([A-Za-z]+)\b/g;
 const sqlWrite = /\b(insert\s+into|update|delete\s+from)\s+(?:\$\{\s*)?"?([a-z_A-Z]+)"?/gi;
 
