@@ -18,22 +18,18 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { CodeKind } from "../terms/discount-kinds";
-import type { FulfilmentState } from "../terms/fulfilment-states";
+import type { CodeKind } from "~/terms/discount-kinds";
+import type { FulfilmentState } from "~/terms/fulfilment-states";
 import type {
   MessageAudience,
   MessageChannel,
   MessageKind,
   MessageState,
-} from "../terms/message-states";
-import type { OrderStatus } from "../terms/order-statuses";
-import type {
-  NotificationClaim,
-  PaymentAttemptState,
-  PaymentStatus,
-} from "../terms/payment-status";
-import type { RefundLine, RefundMethod, RefundState } from "../terms/refund-states";
-import type { ShortLine, StockMovementKind, StockState } from "../terms/stock-states";
+} from "~/terms/message-states";
+import type { OrderStatus } from "~/terms/order-statuses";
+import type { NotificationClaim, PaymentAttemptState, PaymentStatus } from "~/terms/payment-status";
+import type { RefundLine, RefundMethod, RefundState } from "~/terms/refund-states";
+import type { ShortLine, StockMovementKind, StockState } from "~/terms/stock-states";
 import type { Language } from "../utils/language";
 
 const timestamps = {
@@ -144,7 +140,7 @@ export const searchWords = pgTable("search_words", { word: text("word").primaryK
   index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
 ]);
 
-export { ORDER_STATUSES, type OrderStatus } from "../terms/order-statuses";
+export { ORDER_STATUSES, type OrderStatus } from "~/terms/order-statuses";
 
 export type OrderItem = {
   productId?: string;
@@ -405,7 +401,7 @@ export {
   type MessageChannel,
   type MessageKind,
   type MessageState,
-} from "../terms/message-states";
+} from "~/terms/message-states";
 
 /**
  * The outbox: every SMS and email the shop sends, written in the same transaction as the change
@@ -479,7 +475,7 @@ export const productStock = pgTable(
   ],
 );
 
-export { STOCK_MOVEMENT_KINDS, type StockMovementKind } from "../terms/stock-states";
+export { STOCK_MOVEMENT_KINDS, type StockMovementKind } from "~/terms/stock-states";
 
 /**
  * The stock ledger: every change of a product_stock quantity, with the order or the admin behind

@@ -4,7 +4,7 @@ import { products } from "~/db/schema";
 import { productLevels, stockLevels } from "~/modules/inventory/stock.server";
 import { lowStock } from "~/modules/inventory/stock-sql.server";
 import type { StockLevel } from "~/terms/back-office-views";
-import { isCategoryId } from "../../terms/categories";
+import { isCategoryId } from "~/terms/categories";
 import { searchMatches } from "./listing.server";
 
 export const ADMIN_PAGE_SIZE = 30;

@@ -3,7 +3,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 import type { DatabaseHandle, Db } from "~/db/client.server";
 import { products, searchWords } from "~/db/schema";
 import { available } from "~/modules/inventory/stock-sql.server";
-import { ALL } from "../../terms/categories";
+import { ALL } from "~/terms/categories";
 import { keptUntilChange } from "./kept-until-change.server";
 import { containsPattern, type ListingParams, PAGE_SIZE } from "./listing";
 import { type ProductSummary, summaryColumns } from "./products.server";

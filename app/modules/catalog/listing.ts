@@ -1,5 +1,5 @@
+import { ALL, isCategoryId } from "~/terms/categories";
 import { pageNumber } from "~/utils/page-number";
-import { ALL, isCategoryId } from "../../terms/categories";
 
 /**
  * The shop listing's state, all of it in the URL (`?category=&q=&sort=&stock=in&page=`), so a

@@ -1,4 +1,4 @@
-import { ALL, CATEGORY_IDS, categoryHref, categoryName } from "../../terms/categories";
+import { ALL, CATEGORY_IDS, categoryHref, categoryName } from "~/terms/categories";
 
 const link = (id: string) => ({ id, name: categoryName(id), href: categoryHref(id) });
 

@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
+import { CATEGORY_IDS } from "~/terms/categories";
 import { MAX_STOCK } from "~/terms/stock-states";
 import { fieldErrors } from "~/utils/field-errors";
 import { fromNairobiLocal } from "~/utils/nairobi-local";
-import { CATEGORY_IDS } from "../../terms/categories";
 import { SIZE_SETS } from "./sizes";
 
 /**

@@ -1,5 +1,5 @@
+import { categoryName } from "~/terms/categories";
 import { imageUrl } from "~/utils/image-urls";
-import { categoryName } from "../../terms/categories";
 import type { ProductForPage } from "./products.server";
 
 /** Structured data, so search engines can show the price and availability. */

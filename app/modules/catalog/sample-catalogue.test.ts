@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CATEGORY_IDS, categoryName } from "../../terms/categories";
+import { CATEGORY_IDS, categoryName } from "~/terms/categories";
 import { sampleCatalogue } from "./sample-catalogue";
 import { SIZE_SETS } from "./sizes";
 

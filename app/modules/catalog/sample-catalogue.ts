@@ -1,4 +1,4 @@
-import type { CategoryId } from "../../terms/categories";
+import type { CategoryId } from "~/terms/categories";
 import { randomFrom } from "../media/african-print";
 import { SIZE_SETS, sizeSetFor } from "./sizes";
 

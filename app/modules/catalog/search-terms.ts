@@ -1,6 +1,6 @@
 import { DICTIONARIES } from "~/i18n/messages";
+import { CATEGORY_IDS } from "~/terms/categories";
 import { LANGUAGES } from "~/utils/language";
-import { CATEGORY_IDS } from "../../terms/categories";
 
 /**
  * What a shop search means, before any SQL: the words that must each match, and for each word the
