@@ -1,8 +1,6 @@
-import type { Db } from "~/db/client.server";
-import { clearCart, restoreItems } from "~/modules/cart/cart.server";
+import { clearCart } from "~/modules/cart/cart.server";
 import { returnedOrder } from "~/modules/orders/order-success.server";
 import { orderForPayment } from "~/modules/orders/settled-orders.server";
-import { paidOrderOfPurchase } from "~/modules/orders/tracking.server";
 import type { PaymentRef } from "~/modules/payments/registry";
 import { logger } from "~/utils/logger.server";
 import { type SettlingShop, settleOrder } from "./settle-payment.server";
@@ -30,23 +28,4 @@ export async function arriveFromPayment(
   const owner = Boolean(cartId && order.cartId === cartId);
   if (owner && cartId) await clearCart(db, cartId);
   return returnedOrder(db, order, owner);
-}
-
-/**
- * 'Try again' after a failed payment: the order's items go back into the cart that placed it, and
- * the cart page is told which order to take the shopper's details from.
- */
-export async function retryOrder(db: Db, payment: PaymentRef, cartId: string | null) {
-  const order = await orderForPayment(db, payment);
-  if (!order || !cartId || order.cartId !== cartId) return { cartId, orderId: null };
-  // Paid by another order already: nothing goes back into the cart to be bought twice.
-  if (await paidOrderOfPurchase(db, order)) return { cartId, orderId: null };
-  const restored = await restoreItems(
-    db,
-    cartId,
-    order.items
-      .filter((i) => i.productId)
-      .map((i) => ({ productId: i.productId!, size: i.size ?? "", quantity: i.quantity })),
-  );
-  return { cartId: restored, orderId: order.id };
 }
