@@ -9,7 +9,8 @@ import { inlineWords } from "./scripts/inline-words.ts";
  * Where the storefront's shared code comes from: the app's components, modules and terms, and icons
  * (imported one by one, `lucide-react/icons/<name>`, so that who uses each one can be seen here).
  */
-const SHARED_CODE = /(app[\\/](components|utils|modules|terms)[\\/])|node_modules[\\/]lucide-react[\\/]/;
+const SHARED_CODE =
+  /(app[\\/](components|utils|modules|terms)[\\/])|node_modules[\\/]lucide-react[\\/]/;
 const ROUTE_MODULE = /app[\\/](root\.tsx|routes[\\/][^?]+)/;
 const STOREFRONT_ROUTE = /^(root\.tsx|routes[\\/]storefront[\\/])/;
 
