@@ -12,7 +12,8 @@ const repeat = args.some((a) => a.startsWith("--repeat-each")) ? [] : ["--repeat
 const report = path.resolve(".test-reports", "flakiness.json");
 fs.mkdirSync(path.dirname(report), { recursive: true });
 
-spawnSync("playwright", ["test", ...repeat, "--reporter=dot,json", ...args], {
+// No retries: each run counts once.
+spawnSync("playwright", ["test", ...repeat, "--retries=0", "--reporter=dot,json", ...args], {
   stdio: "inherit",
   env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
 });

@@ -87,10 +87,9 @@ const allSteps = [
   {
     // The production install from the build made above, then the deploy paths as
     // docs/deployment.md writes them (the systemd steps, the image's runtime, compose.yaml).
-    // After the integration suite, beside the browser's: started beside integration it took two
-    // minutes of CPU from it and the run was longer by five.
+    // Beside the browser suite, which the build starts: it mostly waits for npm and its servers.
     name: "production smoke test",
-    needs: ["build", "integration"],
+    needs: ["build"],
     run: [
       "bash",
       [
@@ -245,8 +244,10 @@ for (const r of vitestReports) {
 }
 const browser = read("browser.json");
 if (browser) {
-  passed += browser.stats.expected + browser.stats.flaky;
-  failed += browser.stats.unexpected;
+  // A test that passed only on its retry is counted failed: the run fails on it (a flaky test is
+  // a bug), and its retry's trace is kept under test-results/.
+  passed += browser.stats.expected;
+  failed += browser.stats.unexpected + browser.stats.flaky;
   skipped += browser.stats.skipped;
 }
 const install = Number(process.env.CI_INSTALL_SECONDS);
