@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
+import { CACHE_DIR } from "./cache-dir.js";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -39,11 +40,11 @@ export const written = () => ({
   gzip: fast ? "zlib, level 6" : ZOPFLI,
 });
 
-const SIZES = ".cache/zopfli-sizes.json";
+const SIZES = path.join(CACHE_DIR, "zopfli-sizes.json");
 
 /**
  * Zopfli's size of each file, as the production build would write it: read from the .gz files when
- * the build wrote Zopfli, else compressed here (kept in .cache/ by the file's hash, so a test build
+ * the build wrote Zopfli, else compressed here (kept in the test cache folder by the file's hash, so a test build
  * of unchanged code pays for it once).
  */
 export async function zopfliSizes(files) {
@@ -60,7 +61,12 @@ export async function zopfliSizes(files) {
     now[hash] = kept[hash] ?? (await zopfli(source)).byteLength;
     sizes.set(file, now[hash]);
   }
+  // Written whole, then renamed: two builds at once never leave half a file. Kept sizes of other
+  // files stay (other clones' scripts), up to a bound.
+  const all = Object.entries({ ...kept, ...now }).slice(-2000);
   fs.mkdirSync(path.dirname(SIZES), { recursive: true });
-  fs.writeFileSync(SIZES, JSON.stringify(now));
+  const temporary = `${SIZES}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify(Object.fromEntries(all)));
+  fs.renameSync(temporary, SIZES);
   return sizes;
 }

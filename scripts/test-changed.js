@@ -56,7 +56,7 @@ if (typescript && !args.includes("--no-types"))
 const sources = changed.filter((f) => /\.(ts|tsx|js|mjs)$/.test(f) && !f.startsWith("tests/e2e/"));
 if (sources.length) {
   // The integration seeds find the sample photos drawn, and drawn from this code (a second when
-  // .cache/ holds them).
+  // the test cache folder holds them).
   step("sample images", "tsx", ["tests/setup/draw-sample-images.ts"]);
   step("unit and integration tests that import a changed file", "vitest", [
     "related",

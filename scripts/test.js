@@ -54,7 +54,7 @@ const allSteps = [
     weight: 1,
   },
   // The integration and browser suites seed the sample catalogue: its images are drawn once, and
-  // kept under .cache/ by the content of what draws them.
+  // kept in the test cache folder (scripts/cache-dir.js) by the content of what draws them.
   { name: "sample images", run: ["tsx", ["tests/setup/draw-sample-images.ts"]], weight: 1 },
   {
     name: "browser",

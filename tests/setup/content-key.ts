@@ -1,5 +1,5 @@
-// A key for what the test suite makes once and keeps under .cache/ (the drawn sample photos, the
-// migrated template database): a hash of everything that makes it. The source files an entry
+// A key for what the test suite makes once and keeps in its cache folder (scripts/cache-dir.js:
+// the drawn sample photos, the migrated template database): a hash of everything that makes it. The source files an entry
 // imports, followed through the whole local import graph (so a moved or renamed file is still
 // found), the folders the code reads at run time, and the versions of the packages it imports.
 // Any change to an input changes the key, so a kept result is never stale.
@@ -7,9 +7,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { CACHE_DIR } from "../../scripts/cache-dir.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
-export const CACHE_DIR = path.join(root, ".cache");
 
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^"'`;]*?\sfrom\s*)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
@@ -99,10 +99,14 @@ export function contentKey({
   return { key: hash.digest("hex").slice(0, 16), files: inputs.length, packages: packages.size };
 }
 
+/** Results unused for this long are removed: other clones at other commits may still need theirs. */
+const KEEP_UNUSED_MS = 7 * 24 * 3600 * 1000;
+
 /**
- * `.cache/<kind>/<key>`, made by `make(dir)` into a temporary folder and renamed into place only
+ * `<cache>/<kind>/<key>`, made by `make(dir)` into a temporary folder and renamed into place only
  * once complete, so an interrupted or concurrent run never leaves half a result under the key.
- * Older keys of the same kind are removed. Answers the folder and whether it was kept from before.
+ * Other keys of the same kind unused for a week are removed. Answers the folder and whether it
+ * was kept from before.
  */
 export async function cached(
   kind: string,
@@ -110,7 +114,11 @@ export async function cached(
   make: (dir: string) => Promise<unknown>,
 ): Promise<{ dir: string; hit: boolean }> {
   const dir = path.join(CACHE_DIR, kind, key);
-  if (fs.existsSync(dir)) return { dir, hit: true };
+  if (fs.existsSync(dir)) {
+    const now = new Date();
+    fs.utimesSync(dir, now, now);
+    return { dir, hit: true };
+  }
   const temporary = `${dir}.${process.pid}.${Date.now().toString(36)}.tmp`;
   fs.rmSync(temporary, { recursive: true, force: true });
   fs.mkdirSync(temporary, { recursive: true });
@@ -123,9 +131,9 @@ export async function cached(
     if (!fs.existsSync(dir)) throw error;
   }
   for (const other of fs.readdirSync(path.dirname(dir))) {
-    if (other !== key && !other.endsWith(".tmp")) {
-      fs.rmSync(path.join(path.dirname(dir), other), { recursive: true, force: true });
-    }
+    const folder = path.join(path.dirname(dir), other);
+    const unused = Date.now() - fs.statSync(folder).mtimeMs > KEEP_UNUSED_MS;
+    if (other !== key && unused) fs.rmSync(folder, { recursive: true, force: true });
   }
   return { dir, hit: false };
 }

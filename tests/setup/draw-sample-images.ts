@@ -1,6 +1,6 @@
 // Draws the sample catalogue's images before the integration and browser suites start side by
 // side: both seed the sample catalogue, and each finds the images already drawn. They are kept
-// under .cache/ by the content of what draws them (the drawing code and everything it imports,
+// in the test cache folder (scripts/cache-dir.js) by the content of what draws them (the drawing code and everything it imports,
 // sharp's and libvips' versions), so a later run copies them in a second instead of drawing them
 // again, and a change to any of those draws them anew.
 import fs from "node:fs";
