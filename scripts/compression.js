@@ -44,8 +44,8 @@ const SIZES = path.join(CACHE_DIR, "zopfli-sizes.json");
 
 /**
  * Zopfli's size of each file, as the production build would write it: read from the .gz files when
- * the build wrote Zopfli, else compressed here (kept in the test cache folder by the file's hash, so a test build
- * of unchanged code pays for it once).
+ * the build wrote Zopfli, else compressed here (kept in the test cache folder by the file's hash,
+ * so a test build of unchanged code pays for it once).
  */
 export async function zopfliSizes(files) {
   const record = fs.existsSync(RECORD) ? JSON.parse(fs.readFileSync(RECORD, "utf8")) : null;

@@ -87,7 +87,8 @@ const allSteps = [
   {
     // The production install from the build made above, then the deploy paths as
     // docs/deployment.md writes them (the systemd steps, the image's runtime, compose.yaml).
-    // Beside the browser suite, which the build starts: it mostly waits for npm and its servers.
+    // Beside the browser suite (both wait only for the build): it mostly waits for npm and for
+    // the servers it starts, so it takes little from the browser's CPU.
     name: "production smoke test",
     needs: ["build"],
     run: [

@@ -1,7 +1,8 @@
 // A key for what the test suite makes once and keeps in its cache folder (scripts/cache-dir.js:
-// the drawn sample photos, the migrated template database): a hash of everything that makes it. The source files an entry
-// imports, followed through the whole local import graph (so a moved or renamed file is still
-// found), the folders the code reads at run time, and the versions of the packages it imports.
+// the drawn sample photos, the migrated template database): a hash of everything that makes it.
+// The source files an entry imports, followed through the whole local import graph (so a moved or
+// renamed file is still found), the folders the code reads at run time, and the versions of the
+// packages it imports.
 // Any change to an input changes the key, so a kept result is never stale.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -99,7 +100,7 @@ export function contentKey({
   return { key: hash.digest("hex").slice(0, 16), files: inputs.length, packages: packages.size };
 }
 
-/** Results unused for this long are removed: other clones at other commits may still need theirs. */
+/** Results unused this long are removed: clones at other commits may still need theirs. */
 const KEEP_UNUSED_MS = 7 * 24 * 3600 * 1000;
 
 /**
@@ -132,7 +133,9 @@ export async function cached(
   }
   for (const other of fs.readdirSync(path.dirname(dir))) {
     const folder = path.join(path.dirname(dir), other);
-    const unused = Date.now() - fs.statSync(folder).mtimeMs > KEEP_UNUSED_MS;
+    // Another run may remove the same folder first.
+    const stat = fs.statSync(folder, { throwIfNoEntry: false });
+    const unused = stat !== undefined && Date.now() - stat.mtimeMs > KEEP_UNUSED_MS;
     if (other !== key && unused) fs.rmSync(folder, { recursive: true, force: true });
   }
   return { dir, hit: false };

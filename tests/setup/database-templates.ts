@@ -17,9 +17,10 @@ declare module "vitest" {
 /**
  * Migrates once and lets each suite copy the result: a new PGlite folder takes about 5 s to
  * migrate here and 0.5 s to copy; PostgreSQL copies a template database in a fraction of a
- * second. The PGlite folder is kept in the test cache folder (scripts/cache-dir.js) by the content of the migrations and of the code
- * that opens the database (with its packages' versions), so a later run with the same ones skips
- * the 5 s. Run by Vitest before any integration file (globalSetup).
+ * second. The PGlite folder is kept in the test cache folder (scripts/cache-dir.js) by the content
+ * of the migrations and of the code that opens the database (with its packages' versions), so a
+ * later run with the same ones skips the 5 s. Run by Vitest before any integration file
+ * (globalSetup).
  */
 export default async function setup(project: TestProject) {
   const { key } = contentKey({

@@ -1,8 +1,8 @@
 // Draws the sample catalogue's images before the integration and browser suites start side by
 // side: both seed the sample catalogue, and each finds the images already drawn. They are kept
-// in the test cache folder (scripts/cache-dir.js) by the content of what draws them (the drawing code and everything it imports,
-// sharp's and libvips' versions), so a later run copies them in a second instead of drawing them
-// again, and a change to any of those draws them anew.
+// in the test cache folder (scripts/cache-dir.js) by the content of what draws them (the drawing
+// code and everything it imports, sharp's and libvips' versions), so a later run copies them in a
+// second instead of drawing them again, and a change to any of those draws them anew.
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
