@@ -1,8 +1,7 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { listenLocally } from "../tests/setup/listen";
 import { languageSwitch } from "./language-switch";
 
 let base: string;
@@ -10,10 +9,7 @@ let close: () => void;
 beforeAll(async () => {
   const app = express();
   app.get("/language/:language", languageSwitch);
-  const listener = app.listen(0, "127.0.0.1");
-  await once(listener, "listening");
-  base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-  close = () => listener.close();
+  ({ base, close } = await listenLocally(app));
 });
 afterAll(() => close());
 

@@ -1,6 +1,6 @@
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { listenLocally } from "../tests/setup/listen";
 import { isSharedPageRequest, pageCache } from "./page-cache";
 
 // A stand-in for React Router: a page naming its render, its price, a slot for the shopper's cart
@@ -60,10 +60,7 @@ beforeAll(async () => {
     }),
   );
   app.all("/{*splat}", (_req, res) => res.type("text/plain").send("rendered for this visitor"));
-  const listener = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => listener.once("listening", resolve));
-  origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-  close = () => listener.close();
+  ({ base: origin, close } = await listenLocally(app));
 });
 afterAll(() => close?.());
 beforeEach(() => {

@@ -1,6 +1,6 @@
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { listenLocally } from "../tests/setup/listen";
 import { ADDRESS_NUL, NOT_A_FORM, refuseMalformedRequests } from "./refuse-malformed";
 
 let origin: string;
@@ -11,10 +11,7 @@ beforeAll(async () => {
   app.all("/{*splat}", (_req, res) => {
     res.type("text/plain").send("passed");
   });
-  const listener = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => listener.once("listening", resolve));
-  origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-  close = () => listener.close();
+  ({ base: origin, close } = await listenLocally(app));
 });
 afterAll(() => close?.());
 

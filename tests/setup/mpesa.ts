@@ -1,5 +1,3 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { DarajaClient } from "~/modules/payments/mpesa-express/client.server";
 import {
@@ -9,6 +7,7 @@ import {
 import { MpesaExpressProvider } from "~/modules/payments/mpesa-express/provider.server";
 import { action as notify } from "~/routes/resources/payment-notification";
 import type { Services } from "~/services.server";
+import { listenLocally } from "./listen";
 import { routeArgs } from "./services";
 
 /**
@@ -38,10 +37,7 @@ export async function startDaraja(options: { promptTimeoutMs?: number } = {}) {
         .send(await response.text());
     },
   );
-  const server = app.listen(0, "127.0.0.1");
-  server.keepAliveTimeout = 30_000;
-  await once(server, "listening");
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, server } = await listenLocally(app);
   const emulator = createDarajaEmulator({
     consumerKey: "k",
     consumerSecret: "s",

@@ -1,5 +1,3 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { expect } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -9,6 +7,7 @@ import { createPesapalEmulator } from "~/modules/payments/sandbox/emulator.serve
 import { loader as ipnGet, action as ipnPost } from "~/routes/resources/payment-notification";
 import type { Services } from "~/services.server";
 import type { Settings } from "~/settings.server";
+import { listenLocally } from "./listen";
 import { routeArgs, testServices } from "./services";
 
 type ClientOptions = ConstructorParameters<typeof PesapalClient>[0];
@@ -21,12 +20,9 @@ type ClientOptions = ConstructorParameters<typeof PesapalClient>[0];
 export async function startPesapal(mount?: (app: express.Express) => void) {
   const app = express();
   mount?.(app);
-  const server = app.listen(0, "127.0.0.1");
-  // Longer than the client's idle sockets live: a burst of checkouts must never reuse a socket
-  // the emulator is closing at that instant (a read ECONNRESET that Pesapal itself never sends).
-  server.keepAliveTimeout = 30_000;
-  await once(server, "listening");
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Idle sockets outlive the client's: a burst of checkouts never reuses a socket the emulator is
+  // closing at that instant (a read ECONNRESET that Pesapal itself never sends).
+  const { base, server } = await listenLocally(app);
   app.use(
     "/pesapal",
     createPesapalEmulator({
