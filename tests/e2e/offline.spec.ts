@@ -203,10 +203,13 @@ test.describe("A dropped connection", () => {
   }) => {
     await serviceWorkerInCharge(page);
     await page.goto("/shop");
-    const first = page.getByTestId("product-card").first().getByRole("link");
+    // The card's name, as a shopper taps it (before JavaScript, its add button is a link too).
+    const first = page.getByTestId("product-card").first().getByRole("heading").getByRole("link");
     // The router knows the product page (its links are discovered on sight); its code never came.
-    await page.waitForFunction(() =>
-      Boolean(window.__reactRouterManifest?.routes["routes/storefront/product"]),
+    await page.waitForFunction(
+      () =>
+        document.documentElement.dataset.hydrated === "true" &&
+        Boolean(window.__reactRouterManifest?.routes["routes/storefront/product"]),
     );
     await context.setOffline(true);
     await first.click();

@@ -6,6 +6,7 @@ import { ClearCartButton, useClearCart } from "~/components/cart/ClearCartButton
 import { moreForFreeDelivery } from "~/components/cart/delivery-text";
 import { QuantityStepper } from "~/components/cart/QuantityStepper";
 import { FormField, inputClass } from "~/components/FormField";
+import { loadThroughDrops } from "~/components/offline/ConnectionNotice";
 import { ProductImage } from "~/components/ProductImage";
 import { useFieldErrors } from "~/components/use-field-errors";
 import { useHydrated } from "~/components/use-hydrated";
@@ -228,9 +229,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     if (!form) return;
     let stop: (() => void) | undefined;
     let gone = false;
-    void import("~/components/cart/keep-checkout-draft").then(({ keepCheckoutDraft }) => {
-      if (!gone) stop = keepCheckoutDraft(form, !values);
-    });
+    // A drop before its code came waits for the connection (the notice says so), not fails.
+    void loadThroughDrops(() => import("~/components/cart/keep-checkout-draft")).then(
+      ({ keepCheckoutDraft }) => {
+        if (!gone) stop = keepCheckoutDraft(form, !values);
+      },
+    );
     return () => {
       gone = true;
       stop?.();
