@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { errorProps } from "./FormField";
+import { loadThroughDrops } from "./offline/ConnectionNotice";
 
 /**
  * One message per field in error, by the field's name, listed in the order of the form's fields
@@ -47,9 +48,11 @@ export function useFieldErrors<Data>({ fromServer, loadRules, onValid }: Options
   }
   const errors = local ?? fromServer ?? {};
 
+  // Through a dropped connection: a Pay pressed offline before the rules came waits for the
+  // network (the notice says so) instead of posting without JavaScript to no network at all.
   const load = useCallback(
     () =>
-      loadRules().then((loaded) => {
+      loadThroughDrops(loadRules).then((loaded) => {
         rules.current = loaded;
         return loaded;
       }),
@@ -78,8 +81,8 @@ export function useFieldErrors<Data>({ fromServer, loadRules, onValid }: Options
     const form = event.currentTarget;
     const check = rules.current;
     if (!check) {
-      // A tap quicker than the rules: wait for them and submit again; should they not come, the
-      // form goes to the server, which checks it.
+      // A tap quicker than the rules: wait for them and submit again; should they fail to run,
+      // the form goes to the server, which checks it.
       event.preventDefault();
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
       load().then(

@@ -164,6 +164,35 @@ test.describe("A dropped connection", () => {
     await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
   });
 
+  test("Pay pressed after a drop that came before the checkout's own code keeps what was typed and pays once the connection is back", async ({
+    page,
+    context,
+  }) => {
+    // The checkout's rules and draft keeper come after the cart page is interactive; here the
+    // connection drops before they do (their first requests fail as a dropped one does).
+    let drop!: () => void;
+    const dropped = new Promise<void>((go) => (drop = go));
+    const failedOnce = new Set<string>();
+    await context.route(/\/assets\/(checkout-form|keep-checkout-draft)-/, async (route) => {
+      const file = new URL(route.request().url()).pathname;
+      if (failedOnce.has(file)) return route.continue();
+      failedOnce.add(file);
+      await dropped;
+      await route.abort("internetdisconnected");
+    });
+    await oneSizePieceInCart(page);
+    await fillCheckout(page, { name: "Nyokabi Wairimu" });
+    await context.setOffline(true);
+    drop();
+    await payOnPesapal(page);
+    await expect(page.getByRole("alert").filter({ hasText: NO_CONNECTION })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your Cart" })).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("Nyokabi Wairimu");
+    expect(failedOnce.size).toBeGreaterThan(0);
+    await context.setOffline(false);
+    await expect(page).toHaveURL(/\/pesapal-sandbox\/pay\//);
+  });
+
   test("what was typed into the checkout survives a reload, until the order is placed", async ({
     page,
   }) => {
