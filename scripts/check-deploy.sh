@@ -12,7 +12,8 @@
 #   otherwise its structure, read by Node.
 # Usage: bash scripts/check-deploy.sh [--reuse-build]   (CHECK_KEEP=1 keeps the folder)
 # --reuse-build: the steps' `npm ci` and `npm run build` in the code's copy take this folder's
-# node_modules and build instead of installing and building again.
+# node_modules and build instead of installing and building again. PRODUCTION_INSTALL=<folder>:
+# the production install scripts/production-smoke.sh left there, from the same lockfile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=$PWD
@@ -63,6 +64,15 @@ mkdir -p "$root/etc/systemd/system" "$root/opt" "$root/var/backups"
     command install "${args[@]}"
   }
   npm() {
+    # The production install the smoke test just made with this same command, from the same
+    # lockfile (PRODUCTION_INSTALL), instead of a second one: the step's command is what it ran.
+    if [ "$PWD" = "$root/opt/amani-shop" ] && [ "$*" = "ci --omit=dev --legacy-peer-deps" ] &&
+      [ -d "${PRODUCTION_INSTALL:-}/node_modules" ] &&
+      cmp -s "$PRODUCTION_INSTALL/package-lock.json" package-lock.json; then
+      echo "(the production install the smoke test made with this command)"
+      mv "$PRODUCTION_INSTALL/node_modules" node_modules
+      return
+    fi
     if [ "$reuse" = --reuse-build ] && [ "$PWD" = "$root/code" ]; then
       case "$*" in
         ci) ln -s "$src/node_modules" node_modules; return ;;

@@ -6,7 +6,8 @@
 # the server or those commands need that is missing from `dependencies` fails it.
 # Usage: bash scripts/production-smoke.sh [--reuse-build]   (SMOKE_KEEP=1 keeps the folder for a look)
 # --reuse-build takes the build just made (as `npm test` does after its build stage) instead of
-# building again.
+# building again. PRODUCTION_INSTALL=<folder> leaves the production install there for
+# scripts/check-deploy.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d "${TMPDIR:-/tmp}/shop-smoke-XXXXXX")
@@ -108,5 +109,12 @@ created=$(cd "$work/app" && env -u PUBLIC_URL -u PORT DATA_DIR="$work/restored" 
 rm "$work/app/.env"
 [ "$created" = "Owner owner@example.com created. Log in at http://localhost:4321/login" ] ||
   fail "admin:create printed: $created"
+
+# The deploy check after it (npm test's step) installs the same production files with the same
+# command: PRODUCTION_INSTALL, when set, hands it this install instead of making it again.
+if [ -n "${PRODUCTION_INSTALL:-}" ]; then
+  rm -rf "$PRODUCTION_INSTALL" && mkdir -p "$PRODUCTION_INSTALL"
+  mv "$work/app/node_modules" "$work/app/package-lock.json" "$PRODUCTION_INSTALL/"
+fi
 
 step "production smoke test passed"

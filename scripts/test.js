@@ -95,9 +95,11 @@ const allSteps = [
       "bash",
       [
         "-c",
-        "bash scripts/production-smoke.sh --reuse-build && bash scripts/check-deploy.sh --reuse-build",
+        // One production install for both (the same files, the same command).
+        'bash scripts/production-smoke.sh --reuse-build && bash scripts/check-deploy.sh --reuse-build; s=$?; rm -rf "$PRODUCTION_INSTALL"; exit $s',
       ],
     ],
+    env: { PRODUCTION_INSTALL: path.join(os.tmpdir(), `shop-production-install-${process.pid}`) },
     weight: 1,
   },
 ];
