@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useSubmit } from "react-router";
+import { loadThroughDrops } from "~/components/offline/ConnectionNotice";
 import { plainHref } from "~/components/shell/nav";
 import { msg } from "~/i18n/messages";
 
@@ -21,8 +22,11 @@ export function useClearCart(lines: Line[]) {
     if (clear.state !== "idle" || !clear.data?.ok || !cleared.current.length) return;
     const undo = cleared.current;
     cleared.current = [];
-    // Loaded once the cart is cleared: the cart page's first script stays light.
-    void import("./offer-cart-undo").then(({ offerCartUndo }) => offerCartUndo(undo, submit));
+    // Loaded once the cart is cleared: the cart page's first script stays light. A drop before
+    // it came waits for the connection, as the page's other late code does.
+    void loadThroughDrops(() => import("./offer-cart-undo")).then(({ offerCartUndo }) =>
+      offerCartUndo(undo, submit),
+    );
   }, [clear.state, clear.data, submit]);
 
   return {
