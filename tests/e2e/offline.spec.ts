@@ -104,10 +104,7 @@ test.describe("A dropped connection", () => {
     await expect(page).toHaveURL(/stock=in/);
     // The address changes a moment before the filtered list is drawn; a tap in between is on the
     // list being left, and its answer is rightly dropped.
-    await expect(page.getByRole("link", { name: "Load more" })).toHaveAttribute(
-      "href",
-      /stock=in/,
-    );
+    await expect(page.getByRole("link", { name: "Load more" })).toHaveAttribute("href", /stock=in/);
 
     // 'Load more' offline: the list stays; the connection back, the next page arrives by itself.
     await context.setOffline(true);
